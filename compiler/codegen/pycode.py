@@ -13,7 +13,7 @@ import re
 import types
 from typing import Any
 
-from compiler.codegen.dedupe import COMMON, Unit, common, emit, groups, shared
+from compiler.codegen.dedupe import COMMON, REBASED, Unit, common, emit, groups, shared
 from compiler.codegen.parts import Part, plan, records_of, records_source, without_parts
 from compiler.codegen.pyexpr import ExprCompiler
 from compiler.codegen.pystmt import StmtCompiler
@@ -99,7 +99,7 @@ def part_sources(ir: dict[str, Any], parts: list[Part], source: str,
     and ``parts/_common.py``, the functions two parts or more have alike (``dedupe``;
     a part binds its names to them: ``x_812 = _C.x_64``)."""
     kinds = ir.get("kinds") or {}
-    mods = [_Module(records_of(ir, part), kinds) for part in parts]
+    mods = [_Module(records_of(ir, part), kinds, True) for part in parts]
     units = [m.unit for m in mods]
     calls: dict[str, list[str]] = {}
     group = groups(units, calls)
@@ -122,7 +122,8 @@ def _common_source(units: list[Unit], group: dict[str, str], bound: dict[str, st
                    source: str) -> str:
     body, consts, heads = common(units, group, bound)
     at = {name: head.split("  # ", 1)[1] for name, head in heads.items() if "  # " in head}
-    return _header(_comment(source), COMMON_DOC, "") + _consts(consts) + "\n\n" + body + \
+    return _header(_comment(source), COMMON_DOC, "") + _consts(consts) + "\n\n" + REBASED + \
+        "\n\n" + body + \
         "\n\nAT = {\n" + "".join(f"    {n!r}: {a!r},\n" for n, a in at.items()) + "}\n" + \
         "for _name, _at in AT.items():  # where each function comes from, for tracebacks\n" \
         "    globals()[_name].rulesc_at = _at\n"
@@ -135,9 +136,10 @@ def _header(source: str, doc: str, imports: str) -> str:
 
 class _Module:
     """The compiled functions of one module's ``ir`` (``kinds``: the game's record kinds)
-    as a ``dedupe.Unit``, and its ``TRIALS`` and ``CODE`` tables."""
+    as a ``dedupe.Unit``, and its ``TRIALS`` and ``CODE`` tables. ``part``: a part's
+    statement functions number their nodes from its least id (``StmtCompiler.base``)."""
 
-    def __init__(self, ir: Any, kinds: dict[str, Any]) -> None:
+    def __init__(self, ir: Any, kinds: dict[str, Any], part: bool = False) -> None:
         self.ir = ir
         comp = ExprCompiler({k: set(v.get("code") or []) for k, v in kinds.items()
                              if "code" in v})
@@ -149,8 +151,9 @@ class _Module:
         for node, at in self.found:
             first, rest = comp.function(node).split("\n", 1)
             functions.append((f"x_{node['x']}", f"{first}  # {_comment(at)}\n{rest}"))
-        stmts = StmtCompiler(comp)
         nodes = list(_first(stmt_nodes, lambda n: n["id"]).values())
+        base = min(n["id"] for n in nodes) if part and nodes else None
+        stmts = StmtCompiler(comp, base)
         names = []
         for n in nodes:
             text = stmts.function(n)
@@ -158,7 +161,7 @@ class _Module:
             functions.append((names[-1], text))
         # expressions call no statement function; a statement calls those under it
         order = [name for name, _ in functions[:len(self.found)]] + names[::-1]
-        self.unit = Unit(functions, order, comp.consts)
+        self.unit = Unit(functions, order, comp.consts, base)
         self.trials = "TRIALS = {\n" + "".join(f"    {n['id']}: {stmts.trial_name(n)},\n"
                                                for n in nodes) + "}\n"
 

@@ -69,11 +69,13 @@ K = [
     ['player', 'hand', ''],
     ['game', 'discard', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['game', 'deck', ''],
     ['game', 'game_tracks', 'key'],
@@ -91,6 +93,7 @@ K = [
     ['player', 'events', ''],
     ['player', 'tableau', ''],
     ['game', 'milestones', 'key'],
+    {'d': None},
     ['game', 'awards', ''],
     ['player', 'used', ''],
 ]
@@ -3126,7 +3129,7 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if c is not None:
         SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
     SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
-    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     ASSIGN(ctx, 12, E, 'sold~717', 1)
@@ -3161,7 +3164,7 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
@@ -3219,9 +3222,9 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[27])
     return True
 
 
@@ -3244,9 +3247,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[27])
     return True
 
 
@@ -3312,9 +3315,9 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~715'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
+        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[28])
     return t_27(ctx, k, s, E)
 
 
@@ -3324,9 +3327,9 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~715'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
+        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[28])
     return True
 
 
@@ -3376,12 +3379,12 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -3391,9 +3394,9 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     return True
 
 
@@ -3405,7 +3408,7 @@ def d_32(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -3562,10 +3565,10 @@ def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[33])
     return t_49(ctx, k, s, E)
 
 
@@ -3575,9 +3578,9 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[31])
     return True
 
 
@@ -3587,7 +3590,7 @@ def d_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[33])
     return True
 
 
@@ -3740,46 +3743,11 @@ def t_62(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return CHOOSE(ctx, 62, None, [], k)
 
 
-def t_63(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_66(ctx, k, s, E)
-
-
+t_63 = t_43  # rules_data/terraforming_mars/definitions/board.yaml:77
 d_64 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
 d_65 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
-    return t_69(ctx, k, s, E)
-
-
-def d_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
-    return True
-
-
+t_66 = t_46  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_67 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:77
 d_68 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
 t_69 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
 t_70 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3800,9 +3768,9 @@ def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         ctx.steps += 3
         LOCAL(ctx, E, 'n~730', 1, True)
         LOCAL(ctx, E, 'r~731', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[26])
+            SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[27])
         return k()
 
     ctx.steps += 1
@@ -3854,46 +3822,11 @@ def t_82(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return CHOOSE(ctx, 82, None, [], k)
 
 
-def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_86(ctx, k, s, E)
-
-
+t_83 = t_43  # rules_data/terraforming_mars/definitions/board.yaml:77
 d_84 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
 d_85 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
-    return t_89(ctx, k, s, E)
-
-
-def d_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
-    return True
-
-
+t_86 = t_46  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_87 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:77
 d_88 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
 t_89 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
 t_90 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -3930,9 +3863,9 @@ def d_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[27])
     return True
 
 
@@ -3983,46 +3916,11 @@ def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return CHOOSE(ctx, 105, None, [], k)
 
 
-def t_106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_109(ctx, k, s, E)
-
-
+t_106 = t_43  # rules_data/terraforming_mars/definitions/board.yaml:77
 d_107 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
 d_108 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
-    return t_112(ctx, k, s, E)
-
-
-def d_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
-    return True
-
-
+t_109 = t_46  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_110 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:77
 d_111 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
 t_112 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
 t_113 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -4031,139 +3929,18 @@ t_115 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
 t_116 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
 t_117 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
 d_118 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:66
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
-    LOCAL(ctx, E, 'n~716', 1, True)
-    return t_122(ctx, k, s, E)
-
-
+t_119 = t_20  # rules_data/terraforming_mars/actions.yaml:66
 d_120 = d_21  # rules_data/terraforming_mars/actions.yaml:66
 d_121 = d_22  # rules_data/terraforming_mars/actions.yaml:66
-
-
-def t_122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_123(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_145(ctx, E):
-        return t_124(ctx, k, s, E)
-    return k()
-
-
-def t_124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
-    return t_126(ctx, k, s, E)
-
-
-def d_125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
-    return True
-
-
-def t_126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_148(ctx, E):
-        return t_127(ctx, k, s, E)
-    return k()
-
-
-def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_128(ctx, E):
-        return False
-    return t_132(ctx, r1, s, E)
-
-
-def d_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_149(ctx, E):
-        if not d_129(ctx, E):
-            return False
-    return True
-
-
-def d_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
-
-
-def d_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    return True
-
-
+t_122 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_123 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_124 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_125 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_126 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_127 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_128 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_129 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_130 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
 d_131 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 t_132 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
 t_133 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -4178,7 +3955,7 @@ def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
@@ -4204,46 +3981,11 @@ def d_137(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
     return True
 
 
-def d_138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_139(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_138 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_139 = d_135  # rules_data/terraforming_mars/board.yaml:25
 d_140 = d_136  # rules_data/terraforming_mars/board.yaml:25
 d_141 = d_137  # rules_data/terraforming_mars/board.yaml:25
-
-
-def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_142 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
@@ -4306,7 +4048,7 @@ def d_148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_177(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_177(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 151)
     return True
@@ -4318,7 +4060,7 @@ def d_149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_177(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_177(ctx, E), '=', False, K[34])
     return True
 
 
@@ -4359,7 +4101,7 @@ def d_153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_183(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '-=', True, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -4381,7 +4123,7 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '-=', True, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -4393,7 +4135,7 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
@@ -4401,18 +4143,7 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
 
 d_157 = d_1  # rules_data/terraforming_mars/board.yaml:31
 d_158 = d_137  # rules_data/terraforming_mars/board.yaml:31
-
-
-def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_159 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_160(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
@@ -4475,7 +4206,7 @@ def d_165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_194(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_194(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 168)
     return True
@@ -4559,7 +4290,7 @@ def d_178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_207(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_207(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 181)
     return True
@@ -4581,36 +4312,10 @@ d_182 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
 d_183 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
 d_184 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
 d_185 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_186 = d_156  # rules_data/terraforming_mars/board.yaml:43
 d_187 = d_1  # rules_data/terraforming_mars/board.yaml:43
 d_188 = d_137  # rules_data/terraforming_mars/board.yaml:43
-
-
-def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_189 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
@@ -4621,12 +4326,12 @@ def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'titanium', True)
-    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
@@ -4645,16 +4350,7 @@ def d_192(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
     return True
 
 
-def d_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_193 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_194(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
@@ -4683,7 +4379,7 @@ def d_196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
@@ -4697,7 +4393,7 @@ def d_197(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
@@ -4705,78 +4401,15 @@ def d_197(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
 
 d_198 = d_1  # rules_data/terraforming_mars/board.yaml:46
 d_199 = d_192  # rules_data/terraforming_mars/board.yaml:46
-
-
-def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_201(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_200 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_201 = d_197  # rules_data/terraforming_mars/board.yaml:47
 d_202 = d_1  # rules_data/terraforming_mars/board.yaml:47
 d_203 = d_192  # rules_data/terraforming_mars/board.yaml:47
-
-
-def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_204 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_205 = d_197  # rules_data/terraforming_mars/board.yaml:48
 d_206 = d_1  # rules_data/terraforming_mars/board.yaml:48
 d_207 = d_192  # rules_data/terraforming_mars/board.yaml:48
-
-
-def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_208 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
@@ -4787,7 +4420,7 @@ def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
@@ -4795,678 +4428,95 @@ def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
 
 d_210 = d_136  # rules_data/terraforming_mars/board.yaml:49
 d_211 = d_192  # rules_data/terraforming_mars/board.yaml:49
-
-
-def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_213(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_212 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_213 = d_197  # rules_data/terraforming_mars/board.yaml:50
 d_214 = d_1  # rules_data/terraforming_mars/board.yaml:50
 d_215 = d_192  # rules_data/terraforming_mars/board.yaml:50
-
-
-def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_216 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_217 = d_197  # rules_data/terraforming_mars/board.yaml:51
 d_218 = d_1  # rules_data/terraforming_mars/board.yaml:51
 d_219 = d_192  # rules_data/terraforming_mars/board.yaml:51
-
-
-def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_221(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_220 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_221 = d_209  # rules_data/terraforming_mars/board.yaml:52
 d_222 = d_136  # rules_data/terraforming_mars/board.yaml:52
 d_223 = d_192  # rules_data/terraforming_mars/board.yaml:52
-
-
-def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_225(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_224 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_225 = d_209  # rules_data/terraforming_mars/board.yaml:54
 d_226 = d_136  # rules_data/terraforming_mars/board.yaml:54
 d_227 = d_192  # rules_data/terraforming_mars/board.yaml:54
-
-
-def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_229(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_228 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_229 = d_209  # rules_data/terraforming_mars/board.yaml:55
 d_230 = d_136  # rules_data/terraforming_mars/board.yaml:55
 d_231 = d_192  # rules_data/terraforming_mars/board.yaml:55
-
-
-def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_233(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_232 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_233 = d_209  # rules_data/terraforming_mars/board.yaml:56
 d_234 = d_136  # rules_data/terraforming_mars/board.yaml:56
 d_235 = d_192  # rules_data/terraforming_mars/board.yaml:56
-
-
-def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_237(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_236 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_237 = d_209  # rules_data/terraforming_mars/board.yaml:57
 d_238 = d_136  # rules_data/terraforming_mars/board.yaml:57
 d_239 = d_192  # rules_data/terraforming_mars/board.yaml:57
-
-
-def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_241(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_240 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_241 = d_209  # rules_data/terraforming_mars/board.yaml:58
 d_242 = d_136  # rules_data/terraforming_mars/board.yaml:58
 d_243 = d_192  # rules_data/terraforming_mars/board.yaml:58
-
-
-def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_245(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_244 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_245 = d_209  # rules_data/terraforming_mars/board.yaml:59
 d_246 = d_136  # rules_data/terraforming_mars/board.yaml:59
 d_247 = d_192  # rules_data/terraforming_mars/board.yaml:59
-
-
-def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_249(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_248 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_249 = d_209  # rules_data/terraforming_mars/board.yaml:60
 d_250 = d_136  # rules_data/terraforming_mars/board.yaml:60
 d_251 = d_192  # rules_data/terraforming_mars/board.yaml:60
-
-
-def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_253(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_252 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_253 = d_209  # rules_data/terraforming_mars/board.yaml:61
 d_254 = d_136  # rules_data/terraforming_mars/board.yaml:61
 d_255 = d_192  # rules_data/terraforming_mars/board.yaml:61
-
-
-def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_257(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_256 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_257 = d_209  # rules_data/terraforming_mars/board.yaml:62
 d_258 = d_136  # rules_data/terraforming_mars/board.yaml:62
 d_259 = d_192  # rules_data/terraforming_mars/board.yaml:62
-
-
-def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_261(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_260 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_261 = d_197  # rules_data/terraforming_mars/board.yaml:64
 d_262 = d_1  # rules_data/terraforming_mars/board.yaml:64
 d_263 = d_192  # rules_data/terraforming_mars/board.yaml:64
-
-
-def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_265(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_264 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_265 = d_209  # rules_data/terraforming_mars/board.yaml:65
 d_266 = d_136  # rules_data/terraforming_mars/board.yaml:65
 d_267 = d_192  # rules_data/terraforming_mars/board.yaml:65
-
-
-def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_269(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_268 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_269 = d_197  # rules_data/terraforming_mars/board.yaml:66
 d_270 = d_1  # rules_data/terraforming_mars/board.yaml:66
 d_271 = d_192  # rules_data/terraforming_mars/board.yaml:66
-
-
-def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_273(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_272 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_273 = d_197  # rules_data/terraforming_mars/board.yaml:67
 d_274 = d_1  # rules_data/terraforming_mars/board.yaml:67
 d_275 = d_192  # rules_data/terraforming_mars/board.yaml:67
-
-
-def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_277(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_276 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_277 = d_197  # rules_data/terraforming_mars/board.yaml:68
 d_278 = d_1  # rules_data/terraforming_mars/board.yaml:68
 d_279 = d_192  # rules_data/terraforming_mars/board.yaml:68
-
-
-def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_281(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_280 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_281 = d_197  # rules_data/terraforming_mars/board.yaml:69
 d_282 = d_1  # rules_data/terraforming_mars/board.yaml:69
 d_283 = d_192  # rules_data/terraforming_mars/board.yaml:69
-
-
-def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_285(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_284 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_285 = d_197  # rules_data/terraforming_mars/board.yaml:70
 d_286 = d_1  # rules_data/terraforming_mars/board.yaml:70
 d_287 = d_192  # rules_data/terraforming_mars/board.yaml:70
-
-
-def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_289(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_288 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_289 = d_197  # rules_data/terraforming_mars/board.yaml:71
 d_290 = d_1  # rules_data/terraforming_mars/board.yaml:71
 d_291 = d_192  # rules_data/terraforming_mars/board.yaml:71
-
-
-def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_293(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_292 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_293 = d_197  # rules_data/terraforming_mars/board.yaml:78
 d_294 = d_1  # rules_data/terraforming_mars/board.yaml:78
 d_295 = d_192  # rules_data/terraforming_mars/board.yaml:78
-
-
-def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_297(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_296 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_297 = d_135  # rules_data/terraforming_mars/board.yaml:81
 d_298 = d_136  # rules_data/terraforming_mars/board.yaml:81
 d_299 = d_137  # rules_data/terraforming_mars/board.yaml:81
-
-
-def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_300 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_301(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
@@ -5529,7 +4579,7 @@ def d_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_336(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_336(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 309)
     return True
@@ -5613,7 +4663,7 @@ def d_319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_349(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_349(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 322)
     return True
@@ -5645,7 +4695,7 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
@@ -5664,76 +4714,15 @@ def d_329(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
     return True
 
 
-def d_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_331(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_330 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_331 = d_156  # rules_data/terraforming_mars/board.yaml:88
 d_332 = d_1  # rules_data/terraforming_mars/board.yaml:88
 d_333 = d_137  # rules_data/terraforming_mars/board.yaml:88
-
-
-def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
-def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_334 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_335 = d_135  # rules_data/terraforming_mars/board.yaml:89
 d_336 = d_136  # rules_data/terraforming_mars/board.yaml:89
 d_337 = d_137  # rules_data/terraforming_mars/board.yaml:89
-
-
-def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_338 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
@@ -5744,7 +4733,7 @@ def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
@@ -5752,18 +4741,7 @@ def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
 
 d_340 = d_136  # rules_data/terraforming_mars/board.yaml:92
 d_341 = d_329  # rules_data/terraforming_mars/board.yaml:92
-
-
-def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_342 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3533(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
@@ -5833,7 +4811,7 @@ def d_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4030(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4030(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3541)
     return True
@@ -5865,7 +4843,7 @@ def d_3546(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 4, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3549, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
@@ -5882,18 +4860,7 @@ def d_3547(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
 
 
 d_3548 = d_2  # rules_data/terraforming_mars/corporations.yaml:29
-
-
-def d_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3549, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_3549 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3550(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
@@ -5904,7 +4871,7 @@ def d_3550(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 4, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3553, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
@@ -5930,16 +4897,7 @@ def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     return True
 
 
-def d_3553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3553, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
-    return True
+d_3553 = d_196  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
@@ -5950,12 +4908,12 @@ def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 3557, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[27])
     LOCAL(ctx, E, 'n~717', 3, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
@@ -5963,18 +4921,7 @@ def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
 
 d_3555 = d_136  # rules_data/terraforming_mars/corporations.yaml:37
 d_3556 = d_192  # rules_data/terraforming_mars/corporations.yaml:37
-
-
-def d_3557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3557, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
-    return True
+d_3557 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3558(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
@@ -5997,16 +4944,7 @@ def d_3559(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     return True
 
 
-def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
-    return True
+d_3560 = d_196  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3561(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
@@ -6017,9 +4955,9 @@ def d_3561(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 3564, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[27])
     return True
 
 
@@ -6043,16 +4981,7 @@ def d_3563(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     return True
 
 
-def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3564, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
-    return True
+d_3564 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3565(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
@@ -6063,7 +4992,7 @@ def d_3565(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 20, True)
     LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
@@ -6080,18 +5009,7 @@ def d_3566(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
 
 
 d_3567 = d_137  # rules_data/terraforming_mars/corporations.yaml:57
-
-
-def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_3568 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3569(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
@@ -6102,7 +5020,7 @@ def d_3569(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3572, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
@@ -6119,18 +5037,7 @@ def d_3570(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
 
 
 d_3571 = d_3552  # rules_data/terraforming_mars/corporations.yaml:59
-
-
-def d_3572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3572, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
-    return True
+d_3572 = d_196  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3573(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
@@ -6193,7 +5100,7 @@ def d_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4077(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4077(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3581)
     return True
@@ -6225,14 +5132,14 @@ def d_3586(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 5, True)
     LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 3589, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 3592, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[27])
     return True
 
 
@@ -6247,20 +5154,7 @@ def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
 
 
 d_3588 = d_137  # rules_data/terraforming_mars/corporations.yaml:75
-
-
-def d_3589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3589, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
-
-
+d_3589 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 d_3590 = d_194  # rules_data/terraforming_mars/corporations.yaml:75
 
 
@@ -6280,9 +5174,9 @@ def d_3592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3592, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[27])
     return True
 
 
@@ -6294,9 +5188,9 @@ def d_3593(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         E = ctx.env()
     LOCAL(ctx, E, 'n~720', 1, True)
     LOCAL(ctx, E, 'r~721', 'steel', True)
-    c, key = KEYPLACE(ctx, 3596, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~720'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~720'), '+=', False, K[27])
     return True
 
 
@@ -6326,9 +5220,9 @@ def d_3596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3596, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~720'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~720'), '+=', False, K[27])
     return True
 
 
@@ -6340,7 +5234,7 @@ def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 10, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3600, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
@@ -6348,18 +5242,7 @@ def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
 
 d_3598 = d_3534  # rules_data/terraforming_mars/corporations.yaml:84
 d_3599 = d_329  # rules_data/terraforming_mars/corporations.yaml:84
-
-
-def d_3600(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3600, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
-    return True
+d_3600 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def t_3601(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
@@ -6409,46 +5292,11 @@ def t_3607(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return CHOOSE(ctx, 3607, None, [], k)
 
 
-def t_3608(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3611(ctx, k, s, E)
-
-
+t_3608 = t_43  # rules_data/terraforming_mars/definitions/board.yaml:77
 d_3609 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
 d_3610 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3612, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_4114(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
-    return t_3614(ctx, k, s, E)
-
-
-def d_3612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3612, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_4114(ctx, E), '=', False, K[30])
-    return True
-
-
+t_3611 = t_46  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3612 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:77
 d_3613 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
 t_3614 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
 t_3615 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
@@ -6492,26 +5340,15 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~730', 1, True)
     LOCAL(ctx, E, 'r~731', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3626, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[27])
     return True
 
 
 d_3624 = d_96  # rules_data/terraforming_mars/corporations.yaml:97
 d_3625 = d_97  # rules_data/terraforming_mars/corporations.yaml:97
-
-
-def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3626, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[26])
-    return True
+d_3626 = d_98  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -6534,7 +5371,7 @@ def d_3628(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~732', 3, True)
     LOCAL(ctx, E, 'r~733', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3631, PL(ctx, E.get('you')).get('stock'), E.get('r~733'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~733'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~732'), '+=', False, K[25])
     return True
@@ -6566,7 +5403,7 @@ def d_3631(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3631, PL(ctx, E.get('you')).get('stock'), E.get('r~733'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~733'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~732'), '+=', False, K[25])
     return True
@@ -6580,9 +5417,9 @@ def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         E = ctx.env()
     LOCAL(ctx, E, 'n~734', 2, True)
     LOCAL(ctx, E, 'r~735', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3635, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~734'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~734'), '+=', False, K[27])
     return True
 
 
@@ -6612,40 +5449,16 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3635, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~734'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~734'), '+=', False, K[27])
     return True
 
 
-def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 3639, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
-    return True
-
-
+d_3636 = d_16  # rules_data/terraforming_mars/corporations.yaml:108
 d_3637 = d_1  # rules_data/terraforming_mars/corporations.yaml:108
 d_3638 = d_18  # rules_data/terraforming_mars/corporations.yaml:108
-
-
-def d_3639(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3639, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
-    return True
+d_3639 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def t_3640(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
@@ -6779,7 +5592,7 @@ def d_3652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4159(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3654, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[25])
     return True
@@ -6802,7 +5615,7 @@ def d_3654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3654, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[25])
     return True
@@ -6843,16 +5656,16 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3659, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4168(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3660, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3661, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3662, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[25])
     return True
@@ -6864,7 +5677,7 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3659, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4168(ctx, E), '-=', False, K[25])
     return True
@@ -6876,7 +5689,7 @@ def d_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3660, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[25])
     return True
@@ -6888,7 +5701,7 @@ def d_3661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3661, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[25])
     return True
@@ -6900,7 +5713,7 @@ def d_3662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3662, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[25])
     return True
@@ -6947,9 +5760,9 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4179(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3667, ctx.state.get('game_tracks'), E.get('t~725'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~725'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~726'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~726'), '+=', False, K[35])
     else:
         if not d_3668(ctx, E):
             return False
@@ -6962,9 +5775,9 @@ def d_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3667, ctx.state.get('game_tracks'), E.get('t~725'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~725'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~726'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~726'), '+=', False, K[35])
     return True
 
 
@@ -6974,9 +5787,9 @@ def d_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3669, PL(ctx, E.get('you')).get('tracks'), E.get('t~725'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~725'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~726'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~726'), '+=', False, K[29])
     if not d_3670(ctx, E):
         return False
     return True
@@ -6988,9 +5801,9 @@ def d_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3669, PL(ctx, E.get('you')).get('tracks'), E.get('t~725'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~725'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~726'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~726'), '+=', False, K[29])
     return True
 
 
@@ -7004,7 +5817,7 @@ def d_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -7019,47 +5832,23 @@ def d_3672(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3675, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[27])
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[27])
     return True
 
 
 d_3673 = d_1  # rules_data/terraforming_mars/corporations.yaml:129
 d_3674 = d_329  # rules_data/terraforming_mars/corporations.yaml:129
-
-
-def d_3675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3675, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
-    return True
-
-
+d_3675 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 d_3676 = d_194  # rules_data/terraforming_mars/corporations.yaml:129
 d_3677 = d_3552  # rules_data/terraforming_mars/corporations.yaml:129
-
-
-def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
-    return True
+d_3678 = d_3592  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3679(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
@@ -7071,9 +5860,9 @@ def d_3679(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     LOCAL(ctx, E, 'n~721', 1, True)
     LOCAL(ctx, E, 'r~722', 'megacredits', True)
     LOCAL(ctx, E, 'k~723', x_4198(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3683, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4200(ctx, E), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, x_4200(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -7113,9 +5902,9 @@ def d_3683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3683, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4200(ctx, E), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, x_4200(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -7127,26 +5916,15 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 3687, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[27])
     return True
 
 
 d_3685 = d_1  # rules_data/terraforming_mars/parameters.yaml:18
 d_3686 = d_3563  # rules_data/terraforming_mars/parameters.yaml:18
-
-
-def d_3687(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3687, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
-    return True
+d_3687 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3688(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
@@ -7157,9 +5935,9 @@ def d_3688(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 3691, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[27])
     return True
 
 
@@ -7176,16 +5954,7 @@ def d_3690(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     return True
 
 
-def d_3691(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3691, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
-    return True
+d_3691 = d_3592  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def t_3692(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
@@ -7296,10 +6065,10 @@ def t_3702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3703, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~732'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4224(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4224(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[33])
     return t_3705(ctx, k, s, E)
 
 
@@ -7309,9 +6078,9 @@ def d_3703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3703, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~732'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4224(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4224(ctx, E), '=', False, K[31])
     return True
 
 
@@ -7321,7 +6090,7 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[33])
     return True
 
 
@@ -7420,137 +6189,18 @@ def d_3711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3712(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
-    LOCAL(ctx, E, 'n~716', 1, True)
-    return t_3715(ctx, k, s, E)
-
-
+t_3712 = t_20  # rules_data/terraforming_mars/parameters.yaml:32
 d_3713 = d_21  # rules_data/terraforming_mars/parameters.yaml:32
 d_3714 = d_22  # rules_data/terraforming_mars/parameters.yaml:32
-
-
-def t_3715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_3716(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4240(ctx, E):
-        return t_3717(ctx, k, s, E)
-    return k()
-
-
-def t_3717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3718, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4242(ctx, E), '+=', False, K[27])
-    return t_3719(ctx, k, s, E)
-
-
-def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3718, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4242(ctx, E), '+=', False, K[27])
-    return True
-
-
-def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4243(ctx, E):
-        return t_3720(ctx, k, s, E)
-    return k()
-
-
-def t_3720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_3721(ctx, E):
-        return False
-    return t_3725(ctx, r1, s, E)
-
-
-def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4244(ctx, E):
-        if not d_3722(ctx, E):
-            return False
-    return True
-
-
-def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3723, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
-
-
-def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3723, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    return True
-
-
+t_3715 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3716 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3717 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3718 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3719 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3720 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3721 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3722 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3723 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
 d_3724 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 t_3725 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
 t_3726 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -7579,124 +6229,15 @@ def d_3729(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
 
 
 d_3730 = d_22  # rules_data/terraforming_mars/tiles.yaml:10
-
-
-def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_3732(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_3732(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4257(ctx, E):
-        return t_3733(ctx, k, s, E)
-    return k()
-
-
-def t_3733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3734, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4259(ctx, E), '+=', False, K[27])
-    return t_3735(ctx, k, s, E)
-
-
-def d_3734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3734, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4259(ctx, E), '+=', False, K[27])
-    return True
-
-
-def t_3735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4260(ctx, E):
-        return t_3736(ctx, k, s, E)
-    return k()
-
-
-def t_3736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_3737(ctx, E):
-        return False
-    return t_3741(ctx, r1, s, E)
-
-
-def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4261(ctx, E):
-        if not d_3738(ctx, E):
-            return False
-    return True
-
-
-def d_3738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
-
-
-def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    return True
-
-
+t_3731 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3732 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3733 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3734 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3735 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3736 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3737 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3738 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3739 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
 d_3740 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 t_3741 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
 t_3742 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -7711,7 +6252,7 @@ def d_3744(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         E = ctx.env()
     LOCAL(ctx, E, 'n~718', 2, True)
     LOCAL(ctx, E, 'r~719', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3747, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[25])
     return True
@@ -7743,7 +6284,7 @@ def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3747, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[25])
     return True
@@ -7771,124 +6312,15 @@ def d_3749(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
 
 
 d_3750 = d_22  # rules_data/terraforming_mars/tiles.yaml:19
-
-
-def t_3751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_3752(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_3752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4278(ctx, E):
-        return t_3753(ctx, k, s, E)
-    return k()
-
-
-def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4280(ctx, E), '+=', False, K[27])
-    return t_3755(ctx, k, s, E)
-
-
-def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4280(ctx, E), '+=', False, K[27])
-    return True
-
-
-def t_3755(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4281(ctx, E):
-        return t_3756(ctx, k, s, E)
-    return k()
-
-
-def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_3757(ctx, E):
-        return False
-    return t_3761(ctx, r1, s, E)
-
-
-def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4282(ctx, E):
-        if not d_3758(ctx, E):
-            return False
-    return True
-
-
-def d_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3759, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
-
-
-def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3759, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    return True
-
-
+t_3751 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3752 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3753 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3754 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3755 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3756 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3757 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3758 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3759 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
 d_3760 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 t_3761 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
 t_3762 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -7955,7 +6387,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         E = ctx.env()
     ASSIGN(ctx, 3769, E, 'costs~893', x_4296(ctx, E))
     SET(ctx, 'discard', ctx.state, 'discard', x_4298(ctx, E), '+=', True, K[24])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4300(ctx, E), '-=', True, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4300(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -8019,7 +6451,7 @@ def t_3774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(K[34]))
+    items = list(items_of(K[36]))
     old = E.get('k~894', MISSING)
 
     def brk():
@@ -8133,10 +6565,10 @@ def t_3783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3784, ctx.state.get('board'), E.get('s~907'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~907'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4312(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~907'), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4312(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~907'), '=', False, K[33])
     return t_3786(ctx, k, s, E)
 
 
@@ -8146,9 +6578,9 @@ def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3784, ctx.state.get('board'), E.get('s~907'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~907'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4312(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4312(ctx, E), '=', False, K[31])
     return True
 
 
@@ -8158,7 +6590,7 @@ def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~907'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~907'), '=', False, K[33])
     return True
 
 
@@ -8315,10 +6747,10 @@ def t_3798(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3799, ctx.state.get('board'), E.get('s~920'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~920'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4329(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~920'), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4329(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~920'), '=', False, K[33])
     return t_3801(ctx, k, s, E)
 
 
@@ -8328,9 +6760,9 @@ def d_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3799, ctx.state.get('board'), E.get('s~920'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~920'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4329(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4329(ctx, E), '=', False, K[31])
     return True
 
 
@@ -8340,7 +6772,7 @@ def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~920'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~920'), '=', False, K[33])
     return True
 
 
@@ -8558,9 +6990,9 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4347(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3816, ctx.state.get('game_tracks'), E.get('t~923'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~923'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~924'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~924'), '+=', False, K[35])
     else:
         if not d_3817(ctx, E):
             return False
@@ -8573,9 +7005,9 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3816, ctx.state.get('game_tracks'), E.get('t~923'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~923'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~924'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~924'), '+=', False, K[35])
     return True
 
 
@@ -8585,9 +7017,9 @@ def d_3817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3818, PL(ctx, E.get('you')).get('tracks'), E.get('t~923'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~923'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~924'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~924'), '+=', False, K[29])
     if not d_3819(ctx, E):
         return False
     return True
@@ -8599,9 +7031,9 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3818, PL(ctx, E.get('you')).get('tracks'), E.get('t~923'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~923'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~924'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~924'), '+=', False, K[29])
     return True
 
 
@@ -8615,7 +7047,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -8628,7 +7060,7 @@ def d_3821(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4357(ctx, E), '=', False, K[35])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4357(ctx, E), '=', False, K[37])
     STMT(ctx, 3823)
     return True
 
@@ -8639,7 +7071,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4357(ctx, E), '=', False, K[35])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4357(ctx, E), '=', False, K[37])
     return True
 
 
@@ -8685,7 +7117,7 @@ def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         ctx.steps += 2
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
-            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
+            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
         LOCAL(ctx, E, 'n~930', 10, True)
         if not d_3843(ctx, E):
             return False
@@ -8695,7 +7127,7 @@ def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
     if not d_3826(ctx, E):
@@ -8739,8 +7171,8 @@ def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4363(ctx, E), '+=', True, K[36])
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4365(ctx, E), '-=', True, K[35])
+        SET(ctx, 'corp_offer', c, key, x_4363(ctx, E), '+=', True, K[38])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4365(ctx, E), '-=', True, K[37])
     return True
 
 
@@ -8752,7 +7184,7 @@ def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4363(ctx, E), '+=', True, K[36])
+        SET(ctx, 'corp_offer', c, key, x_4363(ctx, E), '+=', True, K[38])
     return True
 
 
@@ -8762,7 +7194,7 @@ def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4365(ctx, E), '-=', True, K[35])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4365(ctx, E), '-=', True, K[37])
     return True
 
 
@@ -8801,10 +7233,10 @@ def t_3834(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4369(ctx, E), '=', False, K[38])
+        SET(ctx, 'corporation', c, key, x_4369(ctx, E), '=', False, K[40])
     LOCAL(ctx, E, 'n~928', x_4370(ctx, E), True)
     LOCAL(ctx, E, 'r~929', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3838, PL(ctx, E.get('you')).get('stock'), E.get('r~929'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~929'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~928'), '+=', False, K[25])
     return t_3839(ctx, k, s, E)
@@ -8818,7 +7250,7 @@ def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4369(ctx, E), '=', False, K[38])
+        SET(ctx, 'corporation', c, key, x_4369(ctx, E), '=', False, K[40])
     return True
 
 
@@ -8848,7 +7280,7 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3838, PL(ctx, E.get('you')).get('stock'), E.get('r~929'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~929'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~928'), '+=', False, K[25])
     return True
@@ -8892,7 +7324,7 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
+        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
     return True
 
 
@@ -8951,7 +7383,7 @@ def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4383(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4383(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3849)
     return True
@@ -8989,8 +7421,8 @@ def d_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4389(ctx, E), '+=', True, K[37])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4391(ctx, E), '-=', True, K[32])
+        SET(ctx, 'offer', c, key, x_4389(ctx, E), '+=', True, K[39])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4391(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -9002,7 +7434,7 @@ def d_3852(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4389(ctx, E), '+=', True, K[37])
+        SET(ctx, 'offer', c, key, x_4389(ctx, E), '+=', True, K[39])
     return True
 
 
@@ -9172,7 +7604,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4401(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3869, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~933'), '-=', False, K[25])
     return True
@@ -9195,7 +7627,7 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3869, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~933'), '-=', False, K[25])
     return True
@@ -9236,16 +7668,16 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3874, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4410(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3875, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~939'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~940'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~941'), '-=', False, K[25])
     return True
@@ -9257,7 +7689,7 @@ def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3874, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4410(ctx, E), '-=', False, K[25])
     return True
@@ -9269,7 +7701,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3875, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~939'), '-=', False, K[25])
     return True
@@ -9281,7 +7713,7 @@ def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~940'), '-=', False, K[25])
     return True
@@ -9293,7 +7725,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~941'), '-=', False, K[25])
     return True
@@ -9329,7 +7761,7 @@ def d_3880(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
     return True
 
 
@@ -9408,7 +7840,7 @@ def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4431(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4431(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3889)
     return True
@@ -9446,8 +7878,8 @@ def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4437(ctx, E), '+=', True, K[39])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4439(ctx, E), '-=', True, K[32])
+        SET(ctx, 'pack', c, key, x_4437(ctx, E), '+=', True, K[41])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4439(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -9459,7 +7891,7 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4437(ctx, E), '+=', True, K[39])
+        SET(ctx, 'pack', c, key, x_4437(ctx, E), '+=', True, K[41])
     return True
 
 
@@ -9537,10 +7969,10 @@ def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4445(ctx, E), '-=', True, K[39])
+        SET(ctx, 'pack', c, key, x_4445(ctx, E), '-=', True, K[41])
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4447(ctx, E), '+=', True, K[37])
+        SET(ctx, 'offer', c, key, x_4447(ctx, E), '+=', True, K[39])
     return True
 
 
@@ -9552,7 +7984,7 @@ def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4445(ctx, E), '-=', True, K[39])
+        SET(ctx, 'pack', c, key, x_4445(ctx, E), '-=', True, K[41])
     return True
 
 
@@ -9564,7 +7996,7 @@ def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4447(ctx, E), '+=', True, K[37])
+        SET(ctx, 'offer', c, key, x_4447(ctx, E), '+=', True, K[39])
     return True
 
 
@@ -9603,7 +8035,7 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('p~949')), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, x_4453(ctx, E), '=', False, K[39])
+            SET(ctx, 'pack', c, key, x_4453(ctx, E), '=', False, K[41])
     UNSET(ctx, E, 'p~949', old)
     return True
 
@@ -9616,7 +8048,7 @@ def d_3904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~949')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4453(ctx, E), '=', False, K[39])
+        SET(ctx, 'pack', c, key, x_4453(ctx, E), '=', False, K[41])
     return True
 
 
@@ -9654,7 +8086,7 @@ def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
     return t_3907(ctx, r1, s, E)
@@ -9823,7 +8255,7 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4464(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3922, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~953'), '-=', False, K[25])
     return True
@@ -9846,7 +8278,7 @@ def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3922, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~953'), '-=', False, K[25])
     return True
@@ -9887,16 +8319,16 @@ def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3927, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4473(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3928, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~959'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3929, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~960'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3930, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~961'), '-=', False, K[25])
     return True
@@ -9908,7 +8340,7 @@ def d_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3927, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4473(ctx, E), '-=', False, K[25])
     return True
@@ -9920,7 +8352,7 @@ def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3928, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~959'), '-=', False, K[25])
     return True
@@ -9932,7 +8364,7 @@ def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3929, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~960'), '-=', False, K[25])
     return True
@@ -9944,7 +8376,7 @@ def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3930, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~961'), '-=', False, K[25])
     return True
@@ -9981,7 +8413,7 @@ def d_3934(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4493(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4493(ctx, E), '=', False, K[34])
     STMT(ctx, 3936)
     return True
 
@@ -9992,7 +8424,7 @@ def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4493(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4493(ctx, E), '=', False, K[34])
     return True
 
 
@@ -10066,9 +8498,9 @@ def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~755', E.get('n~753'), True)
     LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
-    c, key = KEYPLACE(ctx, 3944, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[27])
     return True
 
 
@@ -10098,9 +8530,9 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3944, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[27])
     return True
 
 
@@ -10181,10 +8613,10 @@ def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4507(ctx, E), '=', False, K[38])
+        SET(ctx, 'corporation', c, key, x_4507(ctx, E), '=', False, K[40])
     LOCAL(ctx, E, 'n~759', x_4508(ctx, E), True)
     LOCAL(ctx, E, 'r~760', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
     return t_3954(ctx, k, s, E)
@@ -10198,7 +8630,7 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4507(ctx, E), '=', False, K[38])
+        SET(ctx, 'corporation', c, key, x_4507(ctx, E), '=', False, K[40])
     return True
 
 
@@ -10228,7 +8660,7 @@ def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
     return True
@@ -10270,7 +8702,7 @@ def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4515(ctx, E), '=', False, K[40])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4515(ctx, E), '=', False, K[42])
     return True
 
 
@@ -10280,7 +8712,7 @@ def d_3957(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4517(ctx, E), '=', False, K[40])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4517(ctx, E), '=', False, K[42])
     LOCAL(ctx, E, 't~761', 'generation', True)
     LOCAL(ctx, E, 'n~762', 1, True)
     if not d_3961(ctx, E):
@@ -10294,7 +8726,7 @@ def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4517(ctx, E), '=', False, K[40])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4517(ctx, E), '=', False, K[42])
     return True
 
 
@@ -10326,9 +8758,9 @@ def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4520(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3962, ctx.state.get('game_tracks'), E.get('t~761'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~761'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~762'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~762'), '+=', False, K[35])
     else:
         if not d_3963(ctx, E):
             return False
@@ -10341,9 +8773,9 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3962, ctx.state.get('game_tracks'), E.get('t~761'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~761'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~762'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~762'), '+=', False, K[35])
     return True
 
 
@@ -10353,9 +8785,9 @@ def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3964, PL(ctx, E.get('you')).get('tracks'), E.get('t~761'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~761'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~762'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~762'), '+=', False, K[29])
     if not d_3965(ctx, E):
         return False
     return True
@@ -10367,9 +8799,9 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3964, PL(ctx, E.get('you')).get('tracks'), E.get('t~761'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~761'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~762'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~762'), '+=', False, K[29])
     return True
 
 
@@ -10383,7 +8815,7 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -10484,7 +8916,7 @@ def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4534(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4534(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3977)
     return True
@@ -10542,7 +8974,7 @@ def t_3983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
     return t_3984(ctx, r1, s, E)
@@ -10711,7 +9143,7 @@ def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4553(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3999, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~768'), '-=', False, K[25])
     return True
@@ -10734,7 +9166,7 @@ def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3999, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~768'), '-=', False, K[25])
     return True
@@ -10775,16 +9207,16 @@ def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4004, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4562(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~774'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~775'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~776'), '-=', False, K[25])
     return True
@@ -10796,7 +9228,7 @@ def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4004, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4562(ctx, E), '-=', False, K[25])
     return True
@@ -10808,7 +9240,7 @@ def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~774'), '-=', False, K[25])
     return True
@@ -10820,7 +9252,7 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~775'), '-=', False, K[25])
     return True
@@ -10832,7 +9264,7 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~776'), '-=', False, K[25])
     return True
@@ -10869,7 +9301,7 @@ def t_4011(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
+    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
     return t_4013(ctx, k, s, E)
 
 
@@ -10877,7 +9309,7 @@ def d_4012(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
+    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
     return True
 
 
@@ -10963,7 +9395,7 @@ def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
     return t_4020(ctx, k, s, E)
 
 
@@ -10975,7 +9407,7 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
     return True
 
 
@@ -10999,7 +9431,7 @@ def t_4021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4025, E, 'done~778', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     return t_4022(ctx, r1, s, E)
@@ -11073,7 +9505,7 @@ def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
     return True
 
 
@@ -11107,7 +9539,7 @@ def t_4029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4063, E, 'done~778', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
@@ -11283,7 +9715,7 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4609(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~784'), '-=', False, K[25])
     return True
@@ -11306,7 +9738,7 @@ def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~784'), '-=', False, K[25])
     return True
@@ -11347,16 +9779,16 @@ def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4050, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4618(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4051, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~790'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~791'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4053, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~792'), '-=', False, K[25])
     return True
@@ -11368,7 +9800,7 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4050, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4618(ctx, E), '-=', False, K[25])
     return True
@@ -11380,7 +9812,7 @@ def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4051, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~790'), '-=', False, K[25])
     return True
@@ -11392,7 +9824,7 @@ def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~791'), '-=', False, K[25])
     return True
@@ -11404,7 +9836,7 @@ def d_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4053, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~792'), '-=', False, K[25])
     return True
@@ -11430,9 +9862,9 @@ def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if x_4631(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4056, PL(ctx, E.get('you')).get('card_res'), E.get('card~782'))
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~782'))
         if c is not None:
-            SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
+            SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
 
 
@@ -11442,9 +9874,9 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4056, PL(ctx, E.get('you')).get('card_res'), E.get('card~782'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~782'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
+        SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
 
 
@@ -11488,12 +9920,12 @@ def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
-            SET(ctx, 'events', c, key, x_4638(ctx, E), '+=', True, K[45])
+            SET(ctx, 'events', c, key, x_4638(ctx, E), '+=', True, K[47])
     else:
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
-            SET(ctx, 'tableau', c, key, x_4640(ctx, E), '+=', True, K[46])
+            SET(ctx, 'tableau', c, key, x_4640(ctx, E), '+=', True, K[48])
     return True
 
 
@@ -11505,7 +9937,7 @@ def d_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        SET(ctx, 'events', c, key, x_4638(ctx, E), '+=', True, K[45])
+        SET(ctx, 'events', c, key, x_4638(ctx, E), '+=', True, K[47])
     return True
 
 
@@ -11517,7 +9949,7 @@ def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        SET(ctx, 'tableau', c, key, x_4640(ctx, E), '+=', True, K[46])
+        SET(ctx, 'tableau', c, key, x_4640(ctx, E), '+=', True, K[48])
     return True
 
 
@@ -11554,7 +9986,7 @@ def t_4065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4101, E, 'done~778', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
@@ -11738,7 +10170,7 @@ def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4663(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~796'), '-=', False, K[25])
     return True
@@ -11761,7 +10193,7 @@ def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~796'), '-=', False, K[25])
     return True
@@ -11802,16 +10234,16 @@ def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4088, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4672(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4089, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~802'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~803'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4091, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~804'), '-=', False, K[25])
     return True
@@ -11823,7 +10255,7 @@ def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4088, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4672(ctx, E), '-=', False, K[25])
     return True
@@ -11835,7 +10267,7 @@ def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4089, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~802'), '-=', False, K[25])
     return True
@@ -11847,7 +10279,7 @@ def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~803'), '-=', False, K[25])
     return True
@@ -11859,7 +10291,7 @@ def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4091, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~804'), '-=', False, K[25])
     return True
@@ -11908,7 +10340,7 @@ def d_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4683(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4097, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~805'), '-=', False, K[25])
     return True
@@ -11931,7 +10363,7 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4097, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~805'), '-=', False, K[25])
     return True
@@ -11992,7 +10424,7 @@ def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4139, E, 'done~778', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
@@ -12176,7 +10608,7 @@ def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4709(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4121, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~810'), '-=', False, K[25])
     return True
@@ -12199,7 +10631,7 @@ def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4121, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~810'), '-=', False, K[25])
     return True
@@ -12240,16 +10672,16 @@ def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4126, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4718(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4127, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~816'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4128, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~817'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4129, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~818'), '-=', False, K[25])
     return True
@@ -12261,7 +10693,7 @@ def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4126, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4718(ctx, E), '-=', False, K[25])
     return True
@@ -12273,7 +10705,7 @@ def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4127, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~816'), '-=', False, K[25])
     return True
@@ -12285,7 +10717,7 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4128, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~817'), '-=', False, K[25])
     return True
@@ -12297,7 +10729,7 @@ def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4129, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~818'), '-=', False, K[25])
     return True
@@ -12346,7 +10778,7 @@ def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4729(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4135, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~819'), '-=', False, K[25])
     return True
@@ -12369,7 +10801,7 @@ def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4135, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~819'), '-=', False, K[25])
     return True
@@ -12430,7 +10862,7 @@ def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4167, E, 'done~778', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
@@ -12456,9 +10888,9 @@ def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4166, ctx.state.get('milestones'), E.get('m~822'))
+        c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~822'))
         if c is not None:
-            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
+            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
         return k()
 
     ctx.steps += 1
@@ -12594,7 +11026,7 @@ def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4753(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~824'), '-=', False, K[25])
     return True
@@ -12617,7 +11049,7 @@ def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~824'), '-=', False, K[25])
     return True
@@ -12658,16 +11090,16 @@ def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4162, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4762(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4163, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~830'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4164, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~831'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4165, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~832'), '-=', False, K[25])
     return True
@@ -12679,7 +11111,7 @@ def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4162, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4762(ctx, E), '-=', False, K[25])
     return True
@@ -12691,7 +11123,7 @@ def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4163, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~830'), '-=', False, K[25])
     return True
@@ -12703,7 +11135,7 @@ def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4164, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~831'), '-=', False, K[25])
     return True
@@ -12715,7 +11147,7 @@ def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4165, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~832'), '-=', False, K[25])
     return True
@@ -12727,9 +11159,9 @@ def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4166, ctx.state.get('milestones'), E.get('m~822'))
+    c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~822'))
     if c is not None:
-        SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
+        SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
     return True
 
 
@@ -12755,7 +11187,7 @@ def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4195, E, 'done~778', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
@@ -12781,7 +11213,7 @@ def t_4171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', x_4808(ctx, E), '+=', True, K[48])
+        SET(ctx, 'awards', ctx.state, 'awards', x_4808(ctx, E), '+=', True, K[51])
         return k()
 
     ctx.steps += 1
@@ -12917,7 +11349,7 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4789(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4185, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
     return True
@@ -12940,7 +11372,7 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4185, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
     return True
@@ -12981,16 +11413,16 @@ def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4798(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4192, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
     return True
@@ -13002,7 +11434,7 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4798(ctx, E), '-=', False, K[25])
     return True
@@ -13014,7 +11446,7 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
     return True
@@ -13026,7 +11458,7 @@ def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4192, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
     return True
@@ -13038,7 +11470,7 @@ def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
     return True
@@ -13050,7 +11482,7 @@ def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', x_4808(ctx, E), '+=', True, K[48])
+    SET(ctx, 'awards', ctx.state, 'awards', x_4808(ctx, E), '+=', True, K[51])
     return True
 
 
@@ -13076,7 +11508,7 @@ def t_4197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4207, E, 'done~778', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
@@ -13116,7 +11548,7 @@ def t_4200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4820(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4820(ctx, E), '+=', True, K[52])
     return t_4203(ctx, k, s, E)
 
 
@@ -13139,7 +11571,7 @@ def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4820(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4820(ctx, E), '+=', True, K[52])
     return True
 
 
@@ -13216,7 +11648,7 @@ def t_4209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4219, E, 'done~778', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
@@ -13256,7 +11688,7 @@ def t_4212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4835(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4835(ctx, E), '+=', True, K[52])
     return t_4215(ctx, k, s, E)
 
 
@@ -13279,7 +11711,7 @@ def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4835(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4835(ctx, E), '+=', True, K[52])
     return True
 
 
@@ -13356,7 +11788,7 @@ def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if not x_4844(ctx, E):
         return False
     ctx.steps += 2
-    SET(ctx, 'passed', ctx.state, 'passed', x_4846(ctx, E), '+=', True, K[41])
+    SET(ctx, 'passed', ctx.state, 'passed', x_4846(ctx, E), '+=', True, K[43])
     LOCAL(ctx, E, 'done~778', 2)
     return True
 
@@ -13378,7 +11810,7 @@ def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', x_4846(ctx, E), '+=', True, K[41])
+    SET(ctx, 'passed', ctx.state, 'passed', x_4846(ctx, E), '+=', True, K[43])
     return True
 
 
@@ -13449,7 +11881,7 @@ def d_4229(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     LOCAL(ctx, E, 'n~856', 1, True)
     LOCAL(ctx, E, 'r~857', 'megacredits', True)
     LOCAL(ctx, E, 'k~858', x_4863(ctx, E), True)
-    c, key = KEYPLACE(ctx, 4238, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4865(ctx, E), '+=', False, K[25])
     if not d_4239(ctx, E):
@@ -13457,10 +11889,10 @@ def d_4229(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 2
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, K[21], '=', False, K[49])
+        SET(ctx, 'used', c, key, K[21], '=', False, K[52])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, False, '=', False, K[29])
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
     return True
 
 
@@ -13490,10 +11922,10 @@ def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4233, PL(ctx, E.get('you')).get('stock'), E.get('b~855'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~855'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4858(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, 4234, PL(ctx, E.get('you')).get('stock'), E.get('a~854'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~854'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -13505,7 +11937,7 @@ def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4233, PL(ctx, E.get('you')).get('stock'), E.get('b~855'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~855'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4858(ctx, E), '+=', False, K[25])
     return True
@@ -13517,7 +11949,7 @@ def d_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4234, PL(ctx, E.get('you')).get('stock'), E.get('a~854'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~854'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -13559,7 +11991,7 @@ def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4238, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4865(ctx, E), '+=', False, K[25])
     return True
@@ -13578,7 +12010,7 @@ def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4240, PL(ctx, E.get('you')).get('stock'), E.get('r~859'))
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~859'))
         if c is not None:
             SET(ctx, 'stock', c, key, x_4868(ctx, E), '+=', False, K[25])
     UNSET(ctx, E, 'r~859', old)
@@ -13591,7 +12023,7 @@ def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4240, PL(ctx, E.get('you')).get('stock'), E.get('r~859'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~859'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4868(ctx, E), '+=', False, K[25])
     return True
@@ -13605,7 +12037,7 @@ def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, K[21], '=', False, K[49])
+        SET(ctx, 'used', c, key, K[21], '=', False, K[52])
     return True
 
 
@@ -13617,7 +12049,7 @@ def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, False, '=', False, K[29])
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
     return True
 
 
@@ -13872,7 +12304,7 @@ def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4890(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4266, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~866'), '-=', False, K[25])
     return True
@@ -13895,7 +12327,7 @@ def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4266, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~866'), '-=', False, K[25])
     return True
@@ -13936,16 +12368,16 @@ def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4271, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4899(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4272, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~872'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4273, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~873'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4274, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~874'), '-=', False, K[25])
     return True
@@ -13957,7 +12389,7 @@ def d_4271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4271, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4899(ctx, E), '-=', False, K[25])
     return True
@@ -13969,7 +12401,7 @@ def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4272, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~872'), '-=', False, K[25])
     return True
@@ -13981,7 +12413,7 @@ def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4273, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~873'), '-=', False, K[25])
     return True
@@ -13993,7 +12425,7 @@ def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4274, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~874'), '-=', False, K[25])
     return True
@@ -14042,7 +12474,7 @@ def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4910(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4280, PL(ctx, E.get('you')).get('stock'), E.get('r~876'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~876'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~875'), '-=', False, K[25])
     return True
@@ -14065,7 +12497,7 @@ def d_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4280, PL(ctx, E.get('you')).get('stock'), E.get('r~876'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~876'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~875'), '-=', False, K[25])
     return True

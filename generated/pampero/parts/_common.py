@@ -43,7 +43,17 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    {'d': 0},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
+
+
+def rebased(f, base):
+    """Shared statement function ``f`` with ``base`` as its base ``B``'s default: the
+    function of a part whose nodes are numbered from ``base`` (compiler.codegen.dedupe)."""
+    return type(f)(f.__code__, f.__globals__, f.__name__, f.__defaults__[:-1] + (base,))
 
 
 def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -122,7 +132,18 @@ def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
-def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
+def t_7401(ctx, k, s=None, E=None, B=7401):  # rules_data/pampero/items/base_tiles.yaml:41
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2619', 3, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
+    return t_7404(ctx, k, s, E, B)
+
+
+def d_7402(ctx, E=None, B=7401):  # rules_data/pampero/items/base_tiles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -132,7 +153,7 @@ def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
     return True
 
 
-def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
+def d_7403(ctx, E=None, B=7401):  # rules_data/pampero/items/base_tiles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -142,7 +163,26 @@ def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
     return True
 
 
-def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7404(ctx, k, s=None, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        if not d_7418(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    return t_7406(ctx, r1, s, E, B)
+
+
+def d_7405(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -152,7 +192,48 @@ def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7406(ctx, k, s=None, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2622', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2622', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2622', item, True)
+            if x_8374(ctx, E):
+                return t_7407(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7407(ctx, k, s=None, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 14, E, 'left~2621', E.get('taken~2623'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2623', 0, True)
+    return t_7409(ctx, r1, s, E, B)
+
+
+def d_7408(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -162,24 +243,31 @@ def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7409(ctx, k, s=None, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 8, None, [], k)
+
+
+def d_7410(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7411(ctx, k, s=None, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2623', E.get('instead~2624'))
-    return t_7413(ctx, k, s, E)
+    return t_7413(ctx, k, s, E, B)
 
 
-def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7412(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -189,7 +277,7 @@ def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_7413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7413(ctx, k, s=None, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -198,12 +286,12 @@ def t_7413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7414(ctx, lambda: nxt(left - 1), k, E)
+        return t_7414(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2624')))
 
 
-def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7414(ctx, k, s=None, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -212,7 +300,17 @@ def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8381(ctx, E), k)
 
 
-def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7415(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 14, E, 'left~2621', E.get('taken~2623'))
+    return True
+
+
+def d_7416(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -222,7 +320,7 @@ def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7417(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -232,7 +330,27 @@ def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7418(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2627', x_8387(ctx, E), True)
+    if not d_7420(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[3])
+    if not d_7423(ctx, E, B):
+        return False
+    if not d_7425(ctx, E, B):
+        return False
+    return True
+
+
+def d_7419(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,7 +360,7 @@ def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7420(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -254,7 +372,7 @@ def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7421(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -264,7 +382,71 @@ def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
+def d_7422(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[3])
+    return True
+
+
+def d_7423(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8393(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2626'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[4])
+    return True
+
+
+def d_7424(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2626'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[4])
+    return True
+
+
+def d_7425(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8396(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[5])
+    return True
+
+
+def d_7426(ctx, E=None, B=7401):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[5])
+    return True
+
+
+def d_7428(ctx, E=None, B=7427):  # rules_data/pampero/items/base_tiles.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -280,7 +462,18 @@ def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
     return (2 * FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))
 
 
-def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
+def t_7453(ctx, k, s=None, E=None, B=7453):  # rules_data/pampero/items/connection_tiles.yaml:12
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2619', 1, True)
+    LOCAL(ctx, E, 'r~2620', 'energy', True)
+    return t_7404(ctx, k, s, E, B)
+
+
+def d_7455(ctx, E=None, B=7453):  # rules_data/pampero/items/connection_tiles.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -338,7 +531,7 @@ def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2623'))) is str else None)) and ((E.get('k~2624') != 0)) else False)
 
 
-def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
+def d_7506(ctx, E=None, B=7505):  # rules_data/pampero/items/foreign_markets.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -348,7 +541,20 @@ def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
     return True
 
 
-def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7507(ctx, E=None, B=7505):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2622', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'r~2623', 'money', True)
+    if not d_7510(ctx, E, B):
+        return False
+    return True
+
+
+def d_7508(ctx, E=None, B=7505):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -358,7 +564,7 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     return True
 
 
-def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7509(ctx, E=None, B=7505):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -368,7 +574,27 @@ def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     return True
 
 
-def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7510(ctx, E=None, B=7505):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2624', x_8492(ctx, E), True)
+    if not d_7512(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[3])
+    if not d_7515(ctx, E, B):
+        return False
+    if not d_7517(ctx, E, B):
+        return False
+    return True
+
+
+def d_7511(ctx, E=None, B=7505):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -378,7 +604,7 @@ def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7512(ctx, E=None, B=7505):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -390,13 +616,77 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7513(ctx, E=None, B=7505):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2624', x_8495(ctx, E))
+    return True
+
+
+def d_7514(ctx, E=None, B=7505):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[3])
+    return True
+
+
+def d_7515(ctx, E=None, B=7505):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8498(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2623'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[4])
+    return True
+
+
+def d_7516(ctx, E=None, B=7505):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2623'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[4])
+    return True
+
+
+def d_7517(ctx, E=None, B=7505):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8501(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[5])
+    return True
+
+
+def d_7518(ctx, E=None, B=7505):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[5])
     return True
 
 
@@ -448,7 +738,20 @@ def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2629'))) is str else None)) and ((E.get('k~2630') != 0)) else False)
 
 
-def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7534(ctx, E=None, B=7519):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2628', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'r~2629', 'money', True)
+    if not d_7537(ctx, E, B):
+        return False
+    return True
+
+
+def d_7535(ctx, E=None, B=7519):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -458,7 +761,7 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     return True
 
 
-def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7536(ctx, E=None, B=7519):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -468,7 +771,27 @@ def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     return True
 
 
-def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7537(ctx, E=None, B=7519):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2630', x_8522(ctx, E), True)
+    if not d_7539(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[3])
+    if not d_7542(ctx, E, B):
+        return False
+    if not d_7544(ctx, E, B):
+        return False
+    return True
+
+
+def d_7538(ctx, E=None, B=7519):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -478,7 +801,7 @@ def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7539(ctx, E=None, B=7519):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -490,7 +813,7 @@ def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7540(ctx, E=None, B=7519):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -500,7 +823,71 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
+def d_7541(ctx, E=None, B=7519):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[3])
+    return True
+
+
+def d_7542(ctx, E=None, B=7519):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8528(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2629'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[4])
+    return True
+
+
+def d_7543(ctx, E=None, B=7519):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2629'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[4])
+    return True
+
+
+def d_7544(ctx, E=None, B=7519):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8531(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[5])
+    return True
+
+
+def d_7545(ctx, E=None, B=7519):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[5])
+    return True
+
+
+def d_7547(ctx, E=None, B=7546):  # rules_data/pampero/items/foreign_markets.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -510,7 +897,7 @@ def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
     return True
 
 
-def d_7588(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
+def d_7588(ctx, E=None, B=7587):  # rules_data/pampero/modules/companies.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -616,7 +1003,14 @@ def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2630'))) is str else None)) and ((E.get('k~2631') != 0)) else False)
 
 
-def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def t_7613(ctx, k, s=None, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B, None, [], k)
+
+
+def d_7615(ctx, E=None, B=7613):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -626,7 +1020,23 @@ def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     return True
 
 
-def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7617(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8610(ctx, E):
+        return False
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
+    if not d_7621(ctx, E, B):
+        return False
+    return True
+
+
+def d_7618(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -637,7 +1047,7 @@ def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7619(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -647,7 +1057,7 @@ def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7620(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -657,7 +1067,106 @@ def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7621(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[3])
+    if not d_7623(ctx, E, B):
+        return False
+    if not d_7625(ctx, E, B):
+        return False
+    return True
+
+
+def d_7622(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[3])
+    return True
+
+
+def d_7623(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8615(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2622'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[4])
+    return True
+
+
+def d_7624(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2622'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[4])
+    return True
+
+
+def d_7625(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8618(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[5])
+    return True
+
+
+def d_7626(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[5])
+    return True
+
+
+def t_7629(ctx, k, s=None, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
+        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
+        if not d_7643(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
+    return t_7631(ctx, r1, s, E, B)
+
+
+def d_7630(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -667,7 +1176,48 @@ def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7631(ctx, k, s=None, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2626', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2626', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2626', item, True)
+            if x_8625(ctx, E):
+                return t_7632(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7632(ctx, k, s=None, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 27, E, 'left~2625', E.get('taken~2627'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2627', 0, True)
+    return t_7634(ctx, r1, s, E, B)
+
+
+def d_7633(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -677,17 +1227,24 @@ def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7634(ctx, k, s=None, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 21, None, [], k)
+
+
+def t_7636(ctx, k, s=None, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2627', E.get('instead~2628'))
-    return t_7638(ctx, k, s, E)
+    return t_7638(ctx, k, s, E, B)
 
 
-def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7637(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -697,7 +1254,7 @@ def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_7638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7638(ctx, k, s=None, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -706,12 +1263,12 @@ def t_7638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7639(ctx, lambda: nxt(left - 1), k, E)
+        return t_7639(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2628')))
 
 
-def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7639(ctx, k, s=None, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -720,7 +1277,17 @@ def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8632(ctx, E), k)
 
 
-def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7640(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 27, E, 'left~2625', E.get('taken~2627'))
+    return True
+
+
+def d_7641(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -730,7 +1297,7 @@ def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7642(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -740,7 +1307,27 @@ def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7643(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2631', x_8638(ctx, E), True)
+    if not d_7645(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[3])
+    if not d_7648(ctx, E, B):
+        return False
+    if not d_7650(ctx, E, B):
+        return False
+    return True
+
+
+def d_7644(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -750,7 +1337,7 @@ def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7645(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -762,13 +1349,77 @@ def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7646(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2631', x_8641(ctx, E))
+    return True
+
+
+def d_7647(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[3])
+    return True
+
+
+def d_7648(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8644(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2630'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[4])
+    return True
+
+
+def d_7649(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2630'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[4])
+    return True
+
+
+def d_7650(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8647(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[5])
+    return True
+
+
+def d_7651(ctx, E=None, B=7613):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[5])
     return True
 
 
@@ -876,7 +1527,26 @@ def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2652'))) is str else None)) and ((E.get('k~2653') != 0)) else False)
 
 
-def d_7914(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def t_7913(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/modules/objectives.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2642', 10, True)
+        LOCAL(ctx, E, 'r~2643', 'money', True)
+        LOCAL(ctx, E, 'k~2644', x_8983(ctx, E), True)
+        return t_7942(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2623', 10, True)
+    LOCAL(ctx, E, 'r~2624', 'money', True)
+    return t_7916(ctx, r1, s, E, B)
+
+
+def d_7914(ctx, E=None, B=7913):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -886,7 +1556,7 @@ def d_7914(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def d_7915(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7915(ctx, E=None, B=7913):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -896,7 +1566,77 @@ def d_7915(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def d_7939(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def t_7916(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
+        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
+        if not d_7643(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
+    return t_7918(ctx, r1, s, E, B)
+
+
+def t_7918(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2626', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2626', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2626', item, True)
+            if x_8625(ctx, E):
+                return t_7919(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7919(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 14, E, 'left~2625', E.get('taken~2627'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2627', 0, True)
+    return t_7409(ctx, r1, s, E, B)
+
+
+def d_7927(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 14, E, 'left~2625', E.get('taken~2627'))
+    return True
+
+
+def d_7939(ctx, E=None, B=7913):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -906,7 +1646,7 @@ def d_7939(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def d_7940(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7940(ctx, E=None, B=7913):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -916,7 +1656,7 @@ def d_7940(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def d_7941(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7941(ctx, E=None, B=7913):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -926,7 +1666,18 @@ def d_7941(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def d_7943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_7942(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2645', x_8984(ctx, E), True)
+    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
+    return t_7945(ctx, k, s, E, B)
+
+
+def d_7943(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -936,7 +1687,7 @@ def d_7943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_7944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_7944(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -946,7 +1697,26 @@ def d_7944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_7946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7945(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
+        LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
+        if not d_7959(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
+    return t_7947(ctx, r1, s, E, B)
+
+
+def d_7946(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -956,7 +1726,48 @@ def d_7946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_7949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7947(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2648', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2648', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2648', item, True)
+            if x_8988(ctx, E):
+                return t_7948(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7948(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 43, E, 'left~2647', E.get('taken~2649'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2649', 0, True)
+    return t_7950(ctx, r1, s, E, B)
+
+
+def d_7949(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -966,17 +1777,24 @@ def d_7949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7950(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 37, None, [], k)
+
+
+def t_7952(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2649', E.get('instead~2650'))
-    return t_7954(ctx, k, s, E)
+    return t_7954(ctx, k, s, E, B)
 
 
-def d_7953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7953(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -986,7 +1804,7 @@ def d_7953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_7954(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7954(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -995,12 +1813,12 @@ def t_7954(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7955(ctx, lambda: nxt(left - 1), k, E)
+        return t_7955(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2650')))
 
 
-def t_7955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7955(ctx, k, s=None, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1009,7 +1827,17 @@ def t_7955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8995(ctx, E), k)
 
 
-def d_7957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7956(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 43, E, 'left~2647', E.get('taken~2649'))
+    return True
+
+
+def d_7957(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1019,7 +1847,7 @@ def d_7957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7958(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1029,7 +1857,27 @@ def d_7958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7959(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2653', x_9003(ctx, E), True)
+    if not d_7961(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[3])
+    if not d_7964(ctx, E, B):
+        return False
+    if not d_7966(ctx, E, B):
+        return False
+    return True
+
+
+def d_7960(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1039,7 +1887,7 @@ def d_7960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7961(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1051,13 +1899,77 @@ def d_7961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7962(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7962(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2653', x_9006(ctx, E))
+    return True
+
+
+def d_7963(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[3])
+    return True
+
+
+def d_7964(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9009(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2652'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[4])
+    return True
+
+
+def d_7965(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2652'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[4])
+    return True
+
+
+def d_7966(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9012(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[5])
+    return True
+
+
+def d_7967(ctx, E=None, B=7913):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[5])
     return True
 
 
@@ -1209,7 +2121,26 @@ def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2649'))) is str else None)) and ((E.get('k~2650') != 0)) else False)
 
 
-def d_7969(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def t_7968(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/modules/objectives.yaml:23
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2639', 10, True)
+        LOCAL(ctx, E, 'r~2640', 'money', True)
+        LOCAL(ctx, E, 'k~2641', x_9047(ctx, E), True)
+        return t_7997(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2620', 10, True)
+    LOCAL(ctx, E, 'r~2621', 'money', True)
+    return t_7971(ctx, r1, s, E, B)
+
+
+def d_7969(ctx, E=None, B=7968):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1219,7 +2150,7 @@ def d_7969(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def d_7970(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def d_7970(ctx, E=None, B=7968):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1229,7 +2160,26 @@ def d_7970(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7971(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
+        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
+        if not d_7985(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
+    return t_7973(ctx, r1, s, E, B)
+
+
+def d_7972(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1239,7 +2189,48 @@ def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_7975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7973(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2623', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2623', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2623', item, True)
+            if x_9020(ctx, E):
+                return t_7974(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7974(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 14, E, 'left~2622', E.get('taken~2624'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2624', 0, True)
+    return t_7409(ctx, r1, s, E, B)
+
+
+def d_7975(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1249,17 +2240,17 @@ def d_7975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7978(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2624', E.get('instead~2625'))
-    return t_7980(ctx, k, s, E)
+    return t_7980(ctx, k, s, E, B)
 
 
-def d_7979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7979(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1269,7 +2260,7 @@ def d_7979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_7980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7980(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1278,12 +2269,12 @@ def t_7980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7981(ctx, lambda: nxt(left - 1), k, E)
+        return t_7981(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2625')))
 
 
-def t_7981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7981(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1292,7 +2283,17 @@ def t_7981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9027(ctx, E), k)
 
 
-def d_7983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7982(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 14, E, 'left~2622', E.get('taken~2624'))
+    return True
+
+
+def d_7983(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1302,7 +2303,7 @@ def d_7983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7984(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1312,7 +2313,27 @@ def d_7984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7985(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2628', x_9033(ctx, E), True)
+    if not d_7987(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[3])
+    if not d_7990(ctx, E, B):
+        return False
+    if not d_7992(ctx, E, B):
+        return False
+    return True
+
+
+def d_7986(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1322,7 +2343,7 @@ def d_7986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7987(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1334,7 +2355,7 @@ def d_7987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7988(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1344,7 +2365,71 @@ def d_7988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7994(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def d_7989(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[3])
+    return True
+
+
+def d_7990(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9039(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2627'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[4])
+    return True
+
+
+def d_7991(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2627'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[4])
+    return True
+
+
+def d_7992(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9042(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[5])
+    return True
+
+
+def d_7993(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[5])
+    return True
+
+
+def d_7994(ctx, E=None, B=7968):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1354,7 +2439,7 @@ def d_7994(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def d_7995(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def d_7995(ctx, E=None, B=7968):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1364,7 +2449,7 @@ def d_7995(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def d_7996(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def d_7996(ctx, E=None, B=7968):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1374,7 +2459,18 @@ def d_7996(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_7997(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2642', x_9048(ctx, E), True)
+    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
+    return t_8000(ctx, k, s, E, B)
+
+
+def d_7998(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1384,7 +2480,7 @@ def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_7999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_7999(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1394,7 +2490,26 @@ def d_7999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8000(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
+        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
+        if not d_8014(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
+    return t_8002(ctx, r1, s, E, B)
+
+
+def d_8001(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1404,7 +2519,48 @@ def d_8001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_8004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8002(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2645', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2645', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2645', item, True)
+            if x_9052(ctx, E):
+                return t_8003(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8003(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 43, E, 'left~2644', E.get('taken~2646'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2646', 0, True)
+    return t_7950(ctx, r1, s, E, B)
+
+
+def d_8004(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1414,17 +2570,17 @@ def d_8004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8007(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2646', E.get('instead~2647'))
-    return t_8009(ctx, k, s, E)
+    return t_8009(ctx, k, s, E, B)
 
 
-def d_8008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8008(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1434,7 +2590,7 @@ def d_8008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8009(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8009(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1443,12 +2599,12 @@ def t_8009(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8010(ctx, lambda: nxt(left - 1), k, E)
+        return t_8010(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2647')))
 
 
-def t_8010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8010(ctx, k, s=None, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1457,7 +2613,17 @@ def t_8010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9059(ctx, E), k)
 
 
-def d_8012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8011(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 43, E, 'left~2644', E.get('taken~2646'))
+    return True
+
+
+def d_8012(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1467,7 +2633,7 @@ def d_8012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8013(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1477,7 +2643,27 @@ def d_8013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8014(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2650', x_9067(ctx, E), True)
+    if not d_8016(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[3])
+    if not d_8019(ctx, E, B):
+        return False
+    if not d_8021(ctx, E, B):
+        return False
+    return True
+
+
+def d_8015(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1487,7 +2673,7 @@ def d_8015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8016(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1499,13 +2685,77 @@ def d_8016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8017(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2650', x_9070(ctx, E))
+    return True
+
+
+def d_8018(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[3])
+    return True
+
+
+def d_8019(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9073(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2649'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[4])
+    return True
+
+
+def d_8020(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2649'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[4])
+    return True
+
+
+def d_8021(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9076(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[5])
+    return True
+
+
+def d_8022(ctx, E=None, B=7968):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[5])
     return True
 
 
@@ -1639,7 +2889,26 @@ def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2650'))) is str else None)) and ((E.get('k~2651') != 0)) else False)
 
 
-def d_8189(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def t_8188(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2640', 10, True)
+        LOCAL(ctx, E, 'r~2641', 'money', True)
+        LOCAL(ctx, E, 'k~2642', x_9303(ctx, E), True)
+        return t_8217(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2621', 10, True)
+    LOCAL(ctx, E, 'r~2622', 'money', True)
+    return t_8191(ctx, r1, s, E, B)
+
+
+def d_8189(ctx, E=None, B=8188):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1649,7 +2918,7 @@ def d_8189(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def d_8190(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8190(ctx, E=None, B=8188):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1659,7 +2928,26 @@ def d_8190(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def d_8192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8191(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
+        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
+        if not d_8205(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
+    return t_8193(ctx, r1, s, E, B)
+
+
+def d_8192(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1669,7 +2957,48 @@ def d_8192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_8195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8193(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2624', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2624', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2624', item, True)
+            if x_9276(ctx, E):
+                return t_8194(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8194(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 14, E, 'left~2623', E.get('taken~2625'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2625', 0, True)
+    return t_7409(ctx, r1, s, E, B)
+
+
+def d_8195(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1679,17 +3008,17 @@ def d_8195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8198(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2625', E.get('instead~2626'))
-    return t_8200(ctx, k, s, E)
+    return t_8200(ctx, k, s, E, B)
 
 
-def d_8199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8199(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1699,7 +3028,7 @@ def d_8199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8200(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8200(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1708,12 +3037,12 @@ def t_8200(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8201(ctx, lambda: nxt(left - 1), k, E)
+        return t_8201(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2626')))
 
 
-def t_8201(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8201(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1722,7 +3051,17 @@ def t_8201(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9283(ctx, E), k)
 
 
-def d_8203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8202(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 14, E, 'left~2623', E.get('taken~2625'))
+    return True
+
+
+def d_8203(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1732,7 +3071,7 @@ def d_8203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8204(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1742,7 +3081,27 @@ def d_8204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8205(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2629', x_9289(ctx, E), True)
+    if not d_8207(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[3])
+    if not d_8210(ctx, E, B):
+        return False
+    if not d_8212(ctx, E, B):
+        return False
+    return True
+
+
+def d_8206(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1752,7 +3111,7 @@ def d_8206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8207(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1764,7 +3123,7 @@ def d_8207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8208(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1774,7 +3133,71 @@ def d_8208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8214(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8209(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[3])
+    return True
+
+
+def d_8210(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9295(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2628'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[4])
+    return True
+
+
+def d_8211(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2628'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[4])
+    return True
+
+
+def d_8212(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9298(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[5])
+    return True
+
+
+def d_8213(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[5])
+    return True
+
+
+def d_8214(ctx, E=None, B=8188):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1784,7 +3207,7 @@ def d_8214(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def d_8215(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8215(ctx, E=None, B=8188):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1794,7 +3217,7 @@ def d_8215(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def d_8216(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8216(ctx, E=None, B=8188):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1804,7 +3227,18 @@ def d_8216(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8217(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2643', x_9304(ctx, E), True)
+    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    return t_8220(ctx, k, s, E, B)
+
+
+def d_8218(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1814,7 +3248,7 @@ def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8219(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1824,7 +3258,26 @@ def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8220(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
+        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        if not d_8234(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    return t_8222(ctx, r1, s, E, B)
+
+
+def d_8221(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1834,7 +3287,48 @@ def d_8221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_8224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8222(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2646', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2646', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2646', item, True)
+            if x_9308(ctx, E):
+                return t_8223(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8223(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 43, E, 'left~2645', E.get('taken~2647'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2647', 0, True)
+    return t_7950(ctx, r1, s, E, B)
+
+
+def d_8224(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1844,17 +3338,17 @@ def d_8224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8227(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2647', E.get('instead~2648'))
-    return t_8229(ctx, k, s, E)
+    return t_8229(ctx, k, s, E, B)
 
 
-def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8228(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1864,7 +3358,7 @@ def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8229(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8229(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1873,12 +3367,12 @@ def t_8229(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8230(ctx, lambda: nxt(left - 1), k, E)
+        return t_8230(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2648')))
 
 
-def t_8230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8230(ctx, k, s=None, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1887,7 +3381,17 @@ def t_8230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9315(ctx, E), k)
 
 
-def d_8232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8231(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 43, E, 'left~2645', E.get('taken~2647'))
+    return True
+
+
+def d_8232(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1897,7 +3401,7 @@ def d_8232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8233(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1907,7 +3411,27 @@ def d_8233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8234(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2651', x_9323(ctx, E), True)
+    if not d_8236(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[3])
+    if not d_8239(ctx, E, B):
+        return False
+    if not d_8241(ctx, E, B):
+        return False
+    return True
+
+
+def d_8235(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1917,7 +3441,7 @@ def d_8235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8236(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1929,7 +3453,7 @@ def d_8236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8237(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1939,7 +3463,71 @@ def d_8237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8410(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8238(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[3])
+    return True
+
+
+def d_8239(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8843(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2650'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[4])
+    return True
+
+
+def d_8240(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2650'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[4])
+    return True
+
+
+def d_8241(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9332(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[5])
+    return True
+
+
+def d_8242(ctx, E=None, B=8188):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[5])
+    return True
+
+
+def d_8410(ctx, E=None, B=8408):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2037,7 +3625,7 @@ def x_10038(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return MEMO(ctx, (10038, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-def d_8820(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+def d_8820(ctx, E=None, B=8793):  # rules_data/pampero/modules/private_industry.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2047,7 +3635,18 @@ def d_8820(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return True
 
 
-def d_8822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8821(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
+    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
+    return t_8824(ctx, k, s, E, B)
+
+
+def d_8822(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2057,7 +3656,7 @@ def d_8822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_8823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def d_8823(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2067,7 +3666,26 @@ def d_8823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_8825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8824(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
+        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
+        if not d_8838(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
+    return t_8826(ctx, r1, s, E, B)
+
+
+def d_8825(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2077,7 +3695,48 @@ def d_8825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_8828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8826(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2634', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2634', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2634', item, True)
+            if x_10010(ctx, E):
+                return t_8827(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8827(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 42, E, 'left~2633', E.get('taken~2635'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2635', 0, True)
+    return t_8829(ctx, r1, s, E, B)
+
+
+def d_8828(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2087,17 +3746,24 @@ def d_8828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8831(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8829(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 36, None, [], k)
+
+
+def t_8831(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2635', E.get('instead~2636'))
-    return t_8833(ctx, k, s, E)
+    return t_8833(ctx, k, s, E, B)
 
 
-def d_8832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8832(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2107,7 +3773,7 @@ def d_8832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8833(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8833(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2116,12 +3782,12 @@ def t_8833(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8834(ctx, lambda: nxt(left - 1), k, E)
+        return t_8834(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2636')))
 
 
-def t_8834(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8834(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2130,7 +3796,17 @@ def t_8834(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10017(ctx, E), k)
 
 
-def d_8836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8835(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 42, E, 'left~2633', E.get('taken~2635'))
+    return True
+
+
+def d_8836(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2140,7 +3816,7 @@ def d_8836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8837(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2150,7 +3826,27 @@ def d_8837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8838(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2639', x_10025(ctx, E), True)
+    if not d_8840(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[3])
+    if not d_8843(ctx, E, B):
+        return False
+    if not d_8845(ctx, E, B):
+        return False
+    return True
+
+
+def d_8839(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2160,7 +3856,7 @@ def d_8839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8840(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2172,7 +3868,7 @@ def d_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8841(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2182,7 +3878,71 @@ def d_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8848(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+def d_8842(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[3])
+    return True
+
+
+def d_8843(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10031(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2638'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[4])
+    return True
+
+
+def d_8844(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2638'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[4])
+    return True
+
+
+def d_8845(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10034(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[5])
+    return True
+
+
+def d_8846(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[5])
+    return True
+
+
+def d_8848(ctx, E=None, B=8793):  # rules_data/pampero/modules/private_industry.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2192,13 +3952,101 @@ def d_8848(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return True
 
 
-def d_8850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8849(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
+    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    return t_8852(ctx, k, s, E, B)
+
+
+def d_8850(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
+    return True
+
+
+def t_8852(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
+        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        if not d_8234(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    return t_8854(ctx, r1, s, E, B)
+
+
+def t_8854(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2646', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2646', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2646', item, True)
+            if x_9308(ctx, E):
+                return t_8855(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8855(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 70, E, 'left~2645', E.get('taken~2647'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2647', 0, True)
+    return t_8857(ctx, r1, s, E, B)
+
+
+def t_8857(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 64, None, [], k)
+
+
+def d_8863(ctx, E=None, B=8793):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 70, E, 'left~2645', E.get('taken~2647'))
     return True
 
 
@@ -2224,7 +4072,7 @@ def x_10228(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return MEMO(ctx, (10228, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-def d_8984(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+def d_8984(ctx, E=None, B=8957):  # rules_data/pampero/modules/private_industry.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2234,7 +4082,7 @@ def d_8984(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return True
 
 
-def d_9012(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+def d_9012(ctx, E=None, B=8957):  # rules_data/pampero/modules/private_industry.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2266,7 +4114,7 @@ def x_10418(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return MEMO(ctx, (10418, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-def d_9148(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+def d_9148(ctx, E=None, B=9121):  # rules_data/pampero/modules/private_industry.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2276,7 +4124,7 @@ def d_9148(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return True
 
 
-def d_9176(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+def d_9176(ctx, E=None, B=9121):  # rules_data/pampero/modules/private_industry.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2510,7 +4358,7 @@ def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2673'))) is str else None)) and ((E.get('k~2674') != 0)) else False)
 
 
-def d_9287(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9287(ctx, E=None, B=9285):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2520,7 +4368,18 @@ def d_9287(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def d_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9290(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2632', x_10549(ctx, E), True)
+    LOCAL(ctx, E, 'r~2633', E.get('r~2630'), True)
+    return t_9293(ctx, k, s, E, B)
+
+
+def d_9291(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2530,7 +4389,7 @@ def d_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_9292(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2540,7 +4399,26 @@ def d_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9293(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2638', E.get('left~2634'), True)
+        LOCAL(ctx, E, 'r~2639', E.get('r~2633'), True)
+        if not d_9307(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2634', E.get('n~2632'), True)
+    return t_9295(ctx, r1, s, E, B)
+
+
+def d_9294(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2550,7 +4428,48 @@ def d_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9295(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2635', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2635', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2635', item, True)
+            if x_10553(ctx, E):
+                return t_9296(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9296(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 19, E, 'left~2634', E.get('taken~2636'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2636', 0, True)
+    return t_9298(ctx, r1, s, E, B)
+
+
+def d_9297(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2560,17 +4479,24 @@ def d_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_9300(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9298(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 13, None, [], k)
+
+
+def t_9300(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2636', E.get('instead~2637'))
-    return t_9302(ctx, k, s, E)
+    return t_9302(ctx, k, s, E, B)
 
 
-def d_9301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9301(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2580,7 +4506,7 @@ def d_9301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_9302(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9302(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2589,12 +4515,12 @@ def t_9302(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9303(ctx, lambda: nxt(left - 1), k, E)
+        return t_9303(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2637')))
 
 
-def t_9303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9303(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2603,7 +4529,17 @@ def t_9303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10560(ctx, E), k)
 
 
-def d_9305(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9304(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 19, E, 'left~2634', E.get('taken~2636'))
+    return True
+
+
+def d_9305(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2613,7 +4549,7 @@ def d_9305(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9306(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2623,7 +4559,27 @@ def d_9306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9307(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2640', x_10568(ctx, E), True)
+    if not d_9309(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2639'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2640'), '+=', False, K[3])
+    if not d_9312(ctx, E, B):
+        return False
+    if not d_9314(ctx, E, B):
+        return False
+    return True
+
+
+def d_9308(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2633,7 +4589,7 @@ def d_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9309(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2645,7 +4601,7 @@ def d_9309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9310(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2655,7 +4611,89 @@ def d_9310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9317(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9311(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2639'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2640'), '+=', False, K[3])
+    return True
+
+
+def d_9312(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10574(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2639'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2640'), '-=', False, K[4])
+    return True
+
+
+def d_9313(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2639'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2640'), '-=', False, K[4])
+    return True
+
+
+def d_9314(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10577(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2640'), '+=', False, K[5])
+    return True
+
+
+def d_9315(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2640'), '+=', False, K[5])
+    return True
+
+
+def t_9316(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~2664', 'money', True)
+        LOCAL(ctx, E, 'k~2665', x_10615(ctx, E), True)
+        return t_9347(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'r~2647', 'money', True)
+    LOCAL(ctx, E, 'k~2648', x_10582(ctx, E), True)
+    return t_9319(ctx, r1, s, E, B)
+
+
+def d_9317(ctx, E=None, B=9285):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2665,7 +4703,7 @@ def d_9317(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def d_9318(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9318(ctx, E=None, B=9285):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2675,7 +4713,18 @@ def d_9318(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9319(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
+    return t_9322(ctx, k, s, E, B)
+
+
+def d_9320(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2685,7 +4734,7 @@ def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def d_9321(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2695,7 +4744,26 @@ def d_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9322(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9336(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9324(ctx, r1, s, E, B)
+
+
+def d_9323(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2705,7 +4773,48 @@ def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9324(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2652', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2652', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_10587(ctx, E):
+                return t_9325(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9325(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 48, E, 'left~2651', E.get('taken~2653'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9327(ctx, r1, s, E, B)
+
+
+def d_9326(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2715,17 +4824,24 @@ def d_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_9329(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9327(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 42, None, [], k)
+
+
+def t_9329(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2653', E.get('instead~2654'))
-    return t_9331(ctx, k, s, E)
+    return t_9331(ctx, k, s, E, B)
 
 
-def d_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9330(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2735,7 +4851,7 @@ def d_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_9331(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9331(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2744,12 +4860,12 @@ def t_9331(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9332(ctx, lambda: nxt(left - 1), k, E)
+        return t_9332(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2654')))
 
 
-def t_9332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9332(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2758,7 +4874,17 @@ def t_9332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10594(ctx, E), k)
 
 
-def d_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9333(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 48, E, 'left~2651', E.get('taken~2653'))
+    return True
+
+
+def d_9334(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2768,7 +4894,7 @@ def d_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9335(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2778,7 +4904,27 @@ def d_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9336(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2657', x_10602(ctx, E), True)
+    if not d_9338(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[3])
+    if not d_9341(ctx, E, B):
+        return False
+    if not d_9343(ctx, E, B):
+        return False
+    return True
+
+
+def d_9337(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2788,7 +4934,7 @@ def d_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9338(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2800,7 +4946,7 @@ def d_9338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9339(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2810,7 +4956,71 @@ def d_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9345(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9340(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[3])
+    return True
+
+
+def d_9341(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10608(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2656'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[4])
+    return True
+
+
+def d_9342(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[4])
+    return True
+
+
+def d_9343(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10611(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[5])
+    return True
+
+
+def d_9344(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[5])
+    return True
+
+
+def d_9345(ctx, E=None, B=9285):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2820,7 +5030,7 @@ def d_9345(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def d_9346(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9346(ctx, E=None, B=9285):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2830,7 +5040,18 @@ def d_9346(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9347(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2666', E.get('k~2665'), True)
+    LOCAL(ctx, E, 'r~2667', E.get('r~2664'), True)
+    return t_9350(ctx, k, s, E, B)
+
+
+def d_9348(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2840,7 +5061,7 @@ def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def d_9349(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2850,7 +5071,26 @@ def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9350(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2672', E.get('left~2668'), True)
+        LOCAL(ctx, E, 'r~2673', E.get('r~2667'), True)
+        if not d_9364(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
+    return t_9352(ctx, r1, s, E, B)
+
+
+def d_9351(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2860,7 +5100,48 @@ def d_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9352(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8373(ctx, E)))
+    old = E.get('rep~2669', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2669', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2669', item, True)
+            if x_10620(ctx, E):
+                return t_9353(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9353(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 76, E, 'left~2668', E.get('taken~2670'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2670', 0, True)
+    return t_9355(ctx, r1, s, E, B)
+
+
+def d_9354(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2870,17 +5151,24 @@ def d_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_9357(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9355(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 70, None, [], k)
+
+
+def t_9357(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2670', E.get('instead~2671'))
-    return t_9359(ctx, k, s, E)
+    return t_9359(ctx, k, s, E, B)
 
 
-def d_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9358(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2890,7 +5178,7 @@ def d_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_9359(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9359(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2899,12 +5187,12 @@ def t_9359(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9360(ctx, lambda: nxt(left - 1), k, E)
+        return t_9360(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2671')))
 
 
-def t_9360(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9360(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2913,7 +5201,17 @@ def t_9360(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10627(ctx, E), k)
 
 
-def d_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9361(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 76, E, 'left~2668', E.get('taken~2670'))
+    return True
+
+
+def d_9362(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2923,7 +5221,7 @@ def d_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9363(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2933,7 +5231,27 @@ def d_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9365(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9364(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2674', x_10635(ctx, E), True)
+    if not d_9366(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[3])
+    if not d_9369(ctx, E, B):
+        return False
+    if not d_9371(ctx, E, B):
+        return False
+    return True
+
+
+def d_9365(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2943,7 +5261,7 @@ def d_9365(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9366(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9366(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2955,7 +5273,7 @@ def d_9366(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9367(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2965,7 +5283,82 @@ def d_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9535(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9368(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[3])
+    return True
+
+
+def d_9369(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10641(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2673'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[4])
+    return True
+
+
+def d_9370(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2673'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[4])
+    return True
+
+
+def d_9371(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10644(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[5])
+    return True
+
+
+def d_9372(ctx, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[5])
+    return True
+
+
+def t_9506(ctx, k, s=None, E=None, B=9506):  # rules_data/pampero/modules/tbsct.yaml:13
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'r~2620', 'money', True)
+    return t_7404(ctx, k, s, E, B)
+
+
+def d_9535(ctx, E=None, B=9532):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2989,22 +5382,35 @@ AT = {
     'x_8394': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8396': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_8397': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7401': 'rules_data/pampero/items/base_tiles.yaml:41',
     'd_7402': 'rules_data/pampero/items/base_tiles.yaml:41',
     'd_7403': 'rules_data/pampero/items/base_tiles.yaml:41',
+    't_7404': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_7405': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_7406': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_7407': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7408': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7409': 'rules_data/pampero/definitions/resources.yaml:57',
     'd_7410': 'rules_data/pampero/definitions/resources.yaml:58',
     't_7411': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_7412': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7413': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7414': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7415': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_7416': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_7417': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7418': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7419': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7420': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7421': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7422': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7423': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7424': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7425': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7426': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_7428': 'rules_data/pampero/items/base_tiles.yaml:72',
     'x_8430': 'rules_data/pampero/items/base_tiles.yaml:75',
+    't_7453': 'rules_data/pampero/items/connection_tiles.yaml:12',
     'd_7455': 'rules_data/pampero/items/connection_tiles.yaml:12',
     'x_8490': 'rules_data/pampero/definitions/tracks.yaml:177',
     'x_8492': 'rules_data/pampero/definitions/resources.yaml:26',
@@ -3015,11 +5421,18 @@ AT = {
     'x_8499': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8501': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_7506': 'rules_data/pampero/items/foreign_markets.yaml:13',
+    'd_7507': 'rules_data/pampero/definitions/tracks.yaml:177',
     'd_7508': 'rules_data/pampero/definitions/tracks.yaml:177',
     'd_7509': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7510': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7511': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7512': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7513': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7514': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7515': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7516': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7517': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7518': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_8520': 'rules_data/pampero/definitions/tracks.yaml:177',
     'x_8522': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_8523': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -3028,11 +5441,18 @@ AT = {
     'x_8528': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8529': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8531': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7534': 'rules_data/pampero/definitions/tracks.yaml:177',
     'd_7535': 'rules_data/pampero/definitions/tracks.yaml:177',
     'd_7536': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7537': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7538': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7539': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7540': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7541': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7542': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7543': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7544': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7545': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_7547': 'rules_data/pampero/items/foreign_markets.yaml:25',
     'd_7588': 'rules_data/pampero/modules/companies.yaml:14',
     'x_8610': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -3051,21 +5471,40 @@ AT = {
     'x_8644': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8645': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8647': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7613': 'rules_data/pampero/definitions/resources.yaml:116',
     'd_7615': 'rules_data/pampero/modules/companies.yaml:19',
+    'd_7617': 'rules_data/pampero/definitions/resources.yaml:82',
     'd_7618': 'rules_data/pampero/definitions/resources.yaml:82',
     'd_7619': 'rules_data/pampero/definitions/resources.yaml:82',
     'd_7620': 'rules_data/pampero/definitions/resources.yaml:82',
+    'd_7621': 'rules_data/pampero/definitions/resources.yaml:39',
+    'd_7622': 'rules_data/pampero/definitions/resources.yaml:39',
+    'd_7623': 'rules_data/pampero/definitions/resources.yaml:40',
+    'd_7624': 'rules_data/pampero/definitions/resources.yaml:40',
+    'd_7625': 'rules_data/pampero/definitions/resources.yaml:41',
+    'd_7626': 'rules_data/pampero/definitions/resources.yaml:41',
+    't_7629': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_7630': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_7631': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_7632': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7633': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7634': 'rules_data/pampero/definitions/resources.yaml:57',
     't_7636': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_7637': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7638': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7639': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7640': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_7641': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_7642': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7643': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7644': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7645': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7646': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7647': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7648': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7649': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7650': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7651': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_8797': 'rules_data/pampero/definitions/resources.yaml:15',
     'x_8841': 'rules_data/pampero/definitions/resources.yaml:39',
     'x_8843': 'rules_data/pampero/definitions/resources.yaml:40',
@@ -3083,24 +5522,41 @@ AT = {
     'x_9009': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9010': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9012': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7913': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7914': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7915': 'rules_data/pampero/modules/objectives.yaml:15',
+    't_7916': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_7918': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_7919': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7927': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_7939': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7940': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7941': 'rules_data/pampero/modules/objectives.yaml:15',
+    't_7942': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_7943': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_7944': 'rules_data/pampero/definitions/resources.yaml:68',
+    't_7945': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_7946': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_7947': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_7948': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7949': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7950': 'rules_data/pampero/definitions/resources.yaml:57',
     't_7952': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_7953': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7954': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7955': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7956': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_7957': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_7958': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7959': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7960': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7961': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7962': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7963': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7964': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7965': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7966': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7967': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_9020': 'rules_data/pampero/definitions/resources.yaml:55',
     'x_9023': 'rules_data/pampero/definitions/resources.yaml:57',
     'x_9027': 'rules_data/pampero/definitions/resources.yaml:60',
@@ -3125,35 +5581,57 @@ AT = {
     'x_9073': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9074': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9076': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7968': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_7969': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_7970': 'rules_data/pampero/modules/objectives.yaml:23',
+    't_7971': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_7972': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_7973': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_7974': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7975': 'rules_data/pampero/definitions/resources.yaml:56',
     't_7978': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_7979': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7980': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7981': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7982': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_7983': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_7984': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7985': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7986': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7987': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7988': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7989': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7990': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7991': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7992': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7993': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_7994': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_7995': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_7996': 'rules_data/pampero/modules/objectives.yaml:23',
+    't_7997': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_7998': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_7999': 'rules_data/pampero/definitions/resources.yaml:68',
+    't_8000': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_8001': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_8002': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_8003': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_8004': 'rules_data/pampero/definitions/resources.yaml:56',
     't_8007': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_8008': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8009': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8010': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8011': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_8012': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_8013': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8014': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8015': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8016': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_8017': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8018': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8019': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8020': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8021': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8022': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_9276': 'rules_data/pampero/definitions/resources.yaml:55',
     'x_9279': 'rules_data/pampero/definitions/resources.yaml:57',
     'x_9283': 'rules_data/pampero/definitions/resources.yaml:60',
@@ -3175,35 +5653,57 @@ AT = {
     'x_9324': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_9326': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_9332': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_8188': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8189': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8190': 'rules_data/pampero/modules/objectives.yaml:55',
+    't_8191': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_8192': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_8193': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_8194': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_8195': 'rules_data/pampero/definitions/resources.yaml:56',
     't_8198': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_8199': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8200': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8201': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8202': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_8203': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_8204': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8205': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8206': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8207': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_8208': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8209': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8210': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8211': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8212': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8213': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8214': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8215': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8216': 'rules_data/pampero/modules/objectives.yaml:55',
+    't_8217': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_8218': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_8219': 'rules_data/pampero/definitions/resources.yaml:68',
+    't_8220': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_8221': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_8222': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_8223': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_8224': 'rules_data/pampero/definitions/resources.yaml:56',
     't_8227': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_8228': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8229': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8230': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8231': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_8232': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_8233': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8234': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8235': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8236': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_8237': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8238': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8239': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8240': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8241': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8242': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8410': 'rules_data/pampero/modules/objectives.yaml:87',
     'x_10005': 'rules_data/pampero/modules/private_industry.yaml:12',
     'x_10010': 'rules_data/pampero/definitions/resources.yaml:55',
@@ -3219,21 +5719,39 @@ AT = {
     'x_10034': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_10038': 'rules_data/pampero/modules/private_industry.yaml:12',
     'd_8820': 'rules_data/pampero/modules/private_industry.yaml:12',
+    't_8821': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_8822': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_8823': 'rules_data/pampero/definitions/resources.yaml:76',
+    't_8824': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_8825': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_8826': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_8827': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_8828': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8829': 'rules_data/pampero/definitions/resources.yaml:57',
     't_8831': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_8832': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8833': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8834': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8835': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_8836': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_8837': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8838': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8839': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8840': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_8841': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8842': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8843': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8844': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8845': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8846': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8848': 'rules_data/pampero/modules/private_industry.yaml:12',
+    't_8849': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_8850': 'rules_data/pampero/definitions/resources.yaml:76',
+    't_8852': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_8854': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_8855': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8857': 'rules_data/pampero/definitions/resources.yaml:57',
+    'd_8863': 'rules_data/pampero/definitions/resources.yaml:61',
     'x_10195': 'rules_data/pampero/modules/private_industry.yaml:18',
     'x_10228': 'rules_data/pampero/modules/private_industry.yaml:18',
     'd_8984': 'rules_data/pampero/modules/private_industry.yaml:18',
@@ -3279,49 +5797,87 @@ AT = {
     'x_10642': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_10644': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_9287': 'rules_data/pampero/modules/private_industry.yaml:37',
+    't_9290': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_9291': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_9292': 'rules_data/pampero/definitions/resources.yaml:68',
+    't_9293': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_9294': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_9295': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_9296': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_9297': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9298': 'rules_data/pampero/definitions/resources.yaml:57',
     't_9300': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_9301': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9302': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9303': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9304': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_9305': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_9306': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9307': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9308': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9309': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_9310': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9311': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_9312': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9313': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9314': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9315': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_9316': 'rules_data/pampero/modules/private_industry.yaml:37',
     'd_9317': 'rules_data/pampero/modules/private_industry.yaml:37',
     'd_9318': 'rules_data/pampero/modules/private_industry.yaml:37',
+    't_9319': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_9320': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_9321': 'rules_data/pampero/definitions/resources.yaml:76',
+    't_9322': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_9323': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_9324': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_9325': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_9326': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9327': 'rules_data/pampero/definitions/resources.yaml:57',
     't_9329': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_9330': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9331': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9332': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9333': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_9334': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_9335': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9336': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9337': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9338': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_9339': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9340': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_9341': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9342': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9343': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9344': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_9345': 'rules_data/pampero/modules/private_industry.yaml:37',
     'd_9346': 'rules_data/pampero/modules/private_industry.yaml:37',
+    't_9347': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_9348': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_9349': 'rules_data/pampero/definitions/resources.yaml:76',
+    't_9350': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_9351': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_9352': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_9353': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_9354': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9355': 'rules_data/pampero/definitions/resources.yaml:57',
     't_9357': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_9358': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9359': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9360': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9361': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_9362': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_9363': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9364': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9365': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9366': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_9367': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9368': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_9369': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9370': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9371': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9372': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_9506': 'rules_data/pampero/modules/tbsct.yaml:13',
     'd_9535': 'rules_data/pampero/modules/verne_items.yaml:12',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -69,132 +70,38 @@ x_8531 = _C.x_8531  # rules_data/pampero/definitions/resources.yaml:30
 x_8532 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7519(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
+def d_7519(ctx, E=None, B=7519):  # rules_data/pampero/items/foreign_markets.yaml:19
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~2619', 'residential', True)
-    if not d_7521(ctx, E):
+    if not d_7521(ctx, E, B):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 't~2625', 'industrial', True)
-    if not d_7534(ctx, E):
+    if not d_7534(ctx, E, B):
         return False
     return True
 
 
-d_7520 = _C.d_7506  # rules_data/pampero/items/foreign_markets.yaml:19
+d_7520 = _C.rebased(_C.d_7506, 7519)  # rules_data/pampero/items/foreign_markets.yaml:19
+d_7521 = _C.rebased(_C.d_7507, 7519)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7522 = _C.rebased(_C.d_7508, 7519)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7523 = _C.rebased(_C.d_7509, 7519)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7524 = _C.rebased(_C.d_7510, 7519)  # rules_data/pampero/definitions/resources.yaml:26
+d_7525 = _C.rebased(_C.d_7511, 7519)  # rules_data/pampero/definitions/resources.yaml:26
+d_7526 = _C.rebased(_C.d_7512, 7519)  # rules_data/pampero/definitions/resources.yaml:27
+d_7527 = _C.rebased(_C.d_7513, 7519)  # rules_data/pampero/definitions/resources.yaml:27
+d_7528 = _C.rebased(_C.d_7514, 7519)  # rules_data/pampero/definitions/resources.yaml:28
+d_7529 = _C.rebased(_C.d_7515, 7519)  # rules_data/pampero/definitions/resources.yaml:29
+d_7530 = _C.rebased(_C.d_7516, 7519)  # rules_data/pampero/definitions/resources.yaml:29
+d_7531 = _C.rebased(_C.d_7517, 7519)  # rules_data/pampero/definitions/resources.yaml:30
+d_7532 = _C.rebased(_C.d_7518, 7519)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8505(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
-    if not d_7524(ctx, E):
-        return False
-    return True
-
-
-d_7522 = _C.d_7508  # rules_data/pampero/definitions/tracks.yaml:177
-d_7523 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8507(ctx, E), True)
-    if not d_7526(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    if not d_7529(ctx, E):
-        return False
-    if not d_7531(ctx, E):
-        return False
-    return True
-
-
-d_7525 = _C.d_7511  # rules_data/pampero/definitions/resources.yaml:26
-d_7526 = _C.d_7512  # rules_data/pampero/definitions/resources.yaml:27
-d_7527 = _C.d_7513  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    return True
-
-
-def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8513(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~2623'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8516(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
-
-
-def d_7532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
-
-
-def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
+def d_7533(ctx, E=None, B=7519):  # rules_data/pampero/items/foreign_markets.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -204,110 +111,18 @@ def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
     return True
 
 
-def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', x_8520(ctx, E), True)
-    LOCAL(ctx, E, 'r~2629', 'money', True)
-    if not d_7537(ctx, E):
-        return False
-    return True
-
-
-d_7535 = _C.d_7535  # rules_data/pampero/definitions/tracks.yaml:177
-d_7536 = _C.d_7536  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_8522(ctx, E), True)
-    if not d_7539(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
-    if not d_7542(ctx, E):
-        return False
-    if not d_7544(ctx, E):
-        return False
-    return True
-
-
-d_7538 = _C.d_7538  # rules_data/pampero/definitions/resources.yaml:26
-d_7539 = _C.d_7539  # rules_data/pampero/definitions/resources.yaml:27
-d_7540 = _C.d_7540  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
-    return True
-
-
-def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8528(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~2629'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
-    return True
-
-
-def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~2629'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
-    return True
-
-
-def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8531(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
-    return True
-
-
-def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
-    return True
+d_7534 = _C.rebased(_C.d_7534, 7519)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7535 = _C.rebased(_C.d_7535, 7519)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7536 = _C.rebased(_C.d_7536, 7519)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7537 = _C.rebased(_C.d_7537, 7519)  # rules_data/pampero/definitions/resources.yaml:26
+d_7538 = _C.rebased(_C.d_7538, 7519)  # rules_data/pampero/definitions/resources.yaml:26
+d_7539 = _C.rebased(_C.d_7539, 7519)  # rules_data/pampero/definitions/resources.yaml:27
+d_7540 = _C.rebased(_C.d_7540, 7519)  # rules_data/pampero/definitions/resources.yaml:27
+d_7541 = _C.rebased(_C.d_7541, 7519)  # rules_data/pampero/definitions/resources.yaml:28
+d_7542 = _C.rebased(_C.d_7542, 7519)  # rules_data/pampero/definitions/resources.yaml:29
+d_7543 = _C.rebased(_C.d_7543, 7519)  # rules_data/pampero/definitions/resources.yaml:29
+d_7544 = _C.rebased(_C.d_7544, 7519)  # rules_data/pampero/definitions/resources.yaml:30
+d_7545 = _C.rebased(_C.d_7545, 7519)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

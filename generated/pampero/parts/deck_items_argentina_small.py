@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -60,125 +61,31 @@ x_8501 = _C.x_8501  # rules_data/pampero/definitions/resources.yaml:30
 x_8502 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
+def d_7505(ctx, E=None, B=7505):  # rules_data/pampero/items/foreign_markets.yaml:13
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~2619', 'residential', True)
-    if not d_7507(ctx, E):
+    if not d_7507(ctx, E, B):
         return False
     return True
 
 
-d_7506 = _C.d_7506  # rules_data/pampero/items/foreign_markets.yaml:13
-
-
-def d_7507(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8490(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
-    if not d_7510(ctx, E):
-        return False
-    return True
-
-
-d_7508 = _C.d_7508  # rules_data/pampero/definitions/tracks.yaml:177
-d_7509 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8492(ctx, E), True)
-    if not d_7512(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    if not d_7515(ctx, E):
-        return False
-    if not d_7517(ctx, E):
-        return False
-    return True
-
-
-d_7511 = _C.d_7511  # rules_data/pampero/definitions/resources.yaml:26
-d_7512 = _C.d_7512  # rules_data/pampero/definitions/resources.yaml:27
-d_7513 = _C.d_7513  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    return True
-
-
-def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8498(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~2623'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8501(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
-
-
-def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
+d_7506 = _C.rebased(_C.d_7506, 7505)  # rules_data/pampero/items/foreign_markets.yaml:13
+d_7507 = _C.rebased(_C.d_7507, 7505)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7508 = _C.rebased(_C.d_7508, 7505)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7509 = _C.rebased(_C.d_7509, 7505)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7510 = _C.rebased(_C.d_7510, 7505)  # rules_data/pampero/definitions/resources.yaml:26
+d_7511 = _C.rebased(_C.d_7511, 7505)  # rules_data/pampero/definitions/resources.yaml:26
+d_7512 = _C.rebased(_C.d_7512, 7505)  # rules_data/pampero/definitions/resources.yaml:27
+d_7513 = _C.rebased(_C.d_7513, 7505)  # rules_data/pampero/definitions/resources.yaml:27
+d_7514 = _C.rebased(_C.d_7514, 7505)  # rules_data/pampero/definitions/resources.yaml:28
+d_7515 = _C.rebased(_C.d_7515, 7505)  # rules_data/pampero/definitions/resources.yaml:29
+d_7516 = _C.rebased(_C.d_7516, 7505)  # rules_data/pampero/definitions/resources.yaml:29
+d_7517 = _C.rebased(_C.d_7517, 7505)  # rules_data/pampero/definitions/resources.yaml:30
+d_7518 = _C.rebased(_C.d_7518, 7505)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

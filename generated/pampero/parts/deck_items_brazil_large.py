@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -69,132 +70,38 @@ x_8576 = _C.x_8531  # rules_data/pampero/definitions/resources.yaml:30
 x_8577 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7560(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
+def d_7560(ctx, E=None, B=7560):  # rules_data/pampero/items/foreign_markets.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~2619', 'resort', True)
-    if not d_7562(ctx, E):
+    if not d_7562(ctx, E, B):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 't~2625', 'commercial', True)
-    if not d_7575(ctx, E):
+    if not d_7575(ctx, E, B):
         return False
     return True
 
 
-d_7561 = _C.d_7547  # rules_data/pampero/items/foreign_markets.yaml:31
+d_7561 = _C.rebased(_C.d_7547, 7560)  # rules_data/pampero/items/foreign_markets.yaml:31
+d_7562 = _C.rebased(_C.d_7507, 7560)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7563 = _C.rebased(_C.d_7508, 7560)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7564 = _C.rebased(_C.d_7509, 7560)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7565 = _C.rebased(_C.d_7510, 7560)  # rules_data/pampero/definitions/resources.yaml:26
+d_7566 = _C.rebased(_C.d_7511, 7560)  # rules_data/pampero/definitions/resources.yaml:26
+d_7567 = _C.rebased(_C.d_7512, 7560)  # rules_data/pampero/definitions/resources.yaml:27
+d_7568 = _C.rebased(_C.d_7513, 7560)  # rules_data/pampero/definitions/resources.yaml:27
+d_7569 = _C.rebased(_C.d_7514, 7560)  # rules_data/pampero/definitions/resources.yaml:28
+d_7570 = _C.rebased(_C.d_7515, 7560)  # rules_data/pampero/definitions/resources.yaml:29
+d_7571 = _C.rebased(_C.d_7516, 7560)  # rules_data/pampero/definitions/resources.yaml:29
+d_7572 = _C.rebased(_C.d_7517, 7560)  # rules_data/pampero/definitions/resources.yaml:30
+d_7573 = _C.rebased(_C.d_7518, 7560)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8550(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
-    if not d_7565(ctx, E):
-        return False
-    return True
-
-
-d_7563 = _C.d_7508  # rules_data/pampero/definitions/tracks.yaml:177
-d_7564 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8552(ctx, E), True)
-    if not d_7567(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    if not d_7570(ctx, E):
-        return False
-    if not d_7572(ctx, E):
-        return False
-    return True
-
-
-d_7566 = _C.d_7511  # rules_data/pampero/definitions/resources.yaml:26
-d_7567 = _C.d_7512  # rules_data/pampero/definitions/resources.yaml:27
-d_7568 = _C.d_7513  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    return True
-
-
-def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8558(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~2623'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8561(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
-
-
-def d_7573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
-
-
-def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
+def d_7574(ctx, E=None, B=7560):  # rules_data/pampero/items/foreign_markets.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -204,110 +111,18 @@ def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
     return True
 
 
-def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', x_8565(ctx, E), True)
-    LOCAL(ctx, E, 'r~2629', 'money', True)
-    if not d_7578(ctx, E):
-        return False
-    return True
-
-
-d_7576 = _C.d_7535  # rules_data/pampero/definitions/tracks.yaml:177
-d_7577 = _C.d_7536  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_8567(ctx, E), True)
-    if not d_7580(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
-    if not d_7583(ctx, E):
-        return False
-    if not d_7585(ctx, E):
-        return False
-    return True
-
-
-d_7579 = _C.d_7538  # rules_data/pampero/definitions/resources.yaml:26
-d_7580 = _C.d_7539  # rules_data/pampero/definitions/resources.yaml:27
-d_7581 = _C.d_7540  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
-    return True
-
-
-def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8573(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~2629'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
-    return True
-
-
-def d_7584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~2629'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
-    return True
-
-
-def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8576(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
-    return True
-
-
-def d_7586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
-    return True
+d_7575 = _C.rebased(_C.d_7534, 7560)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7576 = _C.rebased(_C.d_7535, 7560)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7577 = _C.rebased(_C.d_7536, 7560)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7578 = _C.rebased(_C.d_7537, 7560)  # rules_data/pampero/definitions/resources.yaml:26
+d_7579 = _C.rebased(_C.d_7538, 7560)  # rules_data/pampero/definitions/resources.yaml:26
+d_7580 = _C.rebased(_C.d_7539, 7560)  # rules_data/pampero/definitions/resources.yaml:27
+d_7581 = _C.rebased(_C.d_7540, 7560)  # rules_data/pampero/definitions/resources.yaml:27
+d_7582 = _C.rebased(_C.d_7541, 7560)  # rules_data/pampero/definitions/resources.yaml:28
+d_7583 = _C.rebased(_C.d_7542, 7560)  # rules_data/pampero/definitions/resources.yaml:29
+d_7584 = _C.rebased(_C.d_7543, 7560)  # rules_data/pampero/definitions/resources.yaml:29
+d_7585 = _C.rebased(_C.d_7544, 7560)  # rules_data/pampero/definitions/resources.yaml:30
+d_7586 = _C.rebased(_C.d_7545, 7560)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

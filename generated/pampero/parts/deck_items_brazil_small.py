@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -60,125 +61,31 @@ x_8546 = _C.x_8501  # rules_data/pampero/definitions/resources.yaml:30
 x_8547 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7546(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
+def d_7546(ctx, E=None, B=7546):  # rules_data/pampero/items/foreign_markets.yaml:25
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~2619', 'resort', True)
-    if not d_7548(ctx, E):
+    if not d_7548(ctx, E, B):
         return False
     return True
 
 
-d_7547 = _C.d_7547  # rules_data/pampero/items/foreign_markets.yaml:25
-
-
-def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8535(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
-    if not d_7551(ctx, E):
-        return False
-    return True
-
-
-d_7549 = _C.d_7508  # rules_data/pampero/definitions/tracks.yaml:177
-d_7550 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8537(ctx, E), True)
-    if not d_7553(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    if not d_7556(ctx, E):
-        return False
-    if not d_7558(ctx, E):
-        return False
-    return True
-
-
-d_7552 = _C.d_7511  # rules_data/pampero/definitions/resources.yaml:26
-d_7553 = _C.d_7512  # rules_data/pampero/definitions/resources.yaml:27
-d_7554 = _C.d_7513  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    return True
-
-
-def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8543(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~2623'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8546(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
-
-
-def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
+d_7547 = _C.rebased(_C.d_7547, 7546)  # rules_data/pampero/items/foreign_markets.yaml:25
+d_7548 = _C.rebased(_C.d_7507, 7546)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7549 = _C.rebased(_C.d_7508, 7546)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7550 = _C.rebased(_C.d_7509, 7546)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7551 = _C.rebased(_C.d_7510, 7546)  # rules_data/pampero/definitions/resources.yaml:26
+d_7552 = _C.rebased(_C.d_7511, 7546)  # rules_data/pampero/definitions/resources.yaml:26
+d_7553 = _C.rebased(_C.d_7512, 7546)  # rules_data/pampero/definitions/resources.yaml:27
+d_7554 = _C.rebased(_C.d_7513, 7546)  # rules_data/pampero/definitions/resources.yaml:27
+d_7555 = _C.rebased(_C.d_7514, 7546)  # rules_data/pampero/definitions/resources.yaml:28
+d_7556 = _C.rebased(_C.d_7515, 7546)  # rules_data/pampero/definitions/resources.yaml:29
+d_7557 = _C.rebased(_C.d_7516, 7546)  # rules_data/pampero/definitions/resources.yaml:29
+d_7558 = _C.rebased(_C.d_7517, 7546)  # rules_data/pampero/definitions/resources.yaml:30
+d_7559 = _C.rebased(_C.d_7518, 7546)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -66,7 +67,7 @@ x_10929 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_10930 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
+def t_9598(ctx, k, s=None, E=None, B=9598):  # rules_data/pampero/modules/verne_items.yaml:21
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,194 +75,34 @@ def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         E = ctx.env()
     LOCAL(ctx, E, 'n~2619', 1, True)
     LOCAL(ctx, E, 'r~2620', 'co2', True)
-    return t_9601(ctx, k, s, E)
+    return t_9601(ctx, k, s, E, B)
 
 
-d_9599 = _C.d_7428  # rules_data/pampero/modules/verne_items.yaml:21
-d_9600 = _C.d_9535  # rules_data/pampero/modules/verne_items.yaml:21
-
-
-def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9615(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9603(ctx, r1, s, E)
-
-
-d_9602 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10906(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10907(ctx, E):
-                return t_9604(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9612, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9606(ctx, r1, s, E)
-
-
-d_9605 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9606(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9606, None, [], k)
-
-
-d_9607 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9608 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9609 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9610 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9611 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9612, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9613 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9614 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10920(ctx, E), True)
-    if not d_9617(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9620(ctx, E):
-        return False
-    if not d_9622(ctx, E):
-        return False
-    return True
-
-
-d_9616 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9617 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9618 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10926(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10929(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+d_9599 = _C.rebased(_C.d_7428, 9598)  # rules_data/pampero/modules/verne_items.yaml:21
+d_9600 = _C.rebased(_C.d_9535, 9598)  # rules_data/pampero/modules/verne_items.yaml:21
+t_9601 = _C.rebased(_C.t_7404, 9598)  # rules_data/pampero/definitions/resources.yaml:54
+d_9602 = _C.rebased(_C.d_7405, 9598)  # rules_data/pampero/definitions/resources.yaml:54
+t_9603 = _C.rebased(_C.t_7406, 9598)  # rules_data/pampero/definitions/resources.yaml:55
+t_9604 = _C.rebased(_C.t_7407, 9598)  # rules_data/pampero/definitions/resources.yaml:56
+d_9605 = _C.rebased(_C.d_7408, 9598)  # rules_data/pampero/definitions/resources.yaml:56
+t_9606 = _C.rebased(_C.t_7409, 9598)  # rules_data/pampero/definitions/resources.yaml:57
+d_9607 = _C.rebased(_C.d_7410, 9598)  # rules_data/pampero/definitions/resources.yaml:58
+t_9608 = _C.rebased(_C.t_7411, 9598)  # rules_data/pampero/definitions/resources.yaml:60
+d_9609 = _C.rebased(_C.d_7412, 9598)  # rules_data/pampero/definitions/resources.yaml:60
+t_9610 = _C.rebased(_C.t_7413, 9598)  # rules_data/pampero/definitions/resources.yaml:60
+t_9611 = _C.rebased(_C.t_7414, 9598)  # rules_data/pampero/definitions/resources.yaml:60
+d_9612 = _C.rebased(_C.d_7415, 9598)  # rules_data/pampero/definitions/resources.yaml:61
+d_9613 = _C.rebased(_C.d_7416, 9598)  # rules_data/pampero/definitions/resources.yaml:62
+d_9614 = _C.rebased(_C.d_7417, 9598)  # rules_data/pampero/definitions/resources.yaml:62
+d_9615 = _C.rebased(_C.d_7418, 9598)  # rules_data/pampero/definitions/resources.yaml:26
+d_9616 = _C.rebased(_C.d_7419, 9598)  # rules_data/pampero/definitions/resources.yaml:26
+d_9617 = _C.rebased(_C.d_7420, 9598)  # rules_data/pampero/definitions/resources.yaml:27
+d_9618 = _C.rebased(_C.d_7421, 9598)  # rules_data/pampero/definitions/resources.yaml:27
+d_9619 = _C.rebased(_C.d_7422, 9598)  # rules_data/pampero/definitions/resources.yaml:28
+d_9620 = _C.rebased(_C.d_7423, 9598)  # rules_data/pampero/definitions/resources.yaml:29
+d_9621 = _C.rebased(_C.d_7424, 9598)  # rules_data/pampero/definitions/resources.yaml:29
+d_9622 = _C.rebased(_C.d_7425, 9598)  # rules_data/pampero/definitions/resources.yaml:30
+d_9623 = _C.rebased(_C.d_7426, 9598)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -75,7 +76,7 @@ x_10900 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:30
 x_10901 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9572(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+def t_9572(ctx, k, s=None, E=None, B=9572):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -83,10 +84,10 @@ def t_9572(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         E = ctx.env()
     LOCAL(ctx, E, 'n~2620', 5, True)
     LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_9575(ctx, k, s, E)
+    return t_9575(ctx, k, s, E, B)
 
 
-def d_9573(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+def d_9573(ctx, E=None, B=9572):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,190 +97,30 @@ def d_9573(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
     return True
 
 
-d_9574 = _C.d_7970  # rules_data/pampero/modules/verne_items.yaml:16
-
-
-def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_9589(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_9577(ctx, r1, s, E)
-
-
-d_9576 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9577(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10877(ctx, E)))
-    old = E.get('rep~2623', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2623', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_10878(ctx, E):
-                return t_9578(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9586, E, 'left~2622', E.get('taken~2624'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_9580(ctx, r1, s, E)
-
-
-d_9579 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9580, None, [], k)
-
-
-d_9581 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9582 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_9583 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_9584 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_9585 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9586, E, 'left~2622', E.get('taken~2624'))
-    return True
-
-
-d_9587 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_9588 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_10891(ctx, E), True)
-    if not d_9591(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_9594(ctx, E):
-        return False
-    if not d_9596(ctx, E):
-        return False
-    return True
-
-
-d_9590 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_9591 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_9592 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    return True
-
-
-def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10897(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~2627'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10900(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
+d_9574 = _C.rebased(_C.d_7970, 9572)  # rules_data/pampero/modules/verne_items.yaml:16
+t_9575 = _C.rebased(_C.t_7971, 9572)  # rules_data/pampero/definitions/resources.yaml:54
+d_9576 = _C.rebased(_C.d_7972, 9572)  # rules_data/pampero/definitions/resources.yaml:54
+t_9577 = _C.rebased(_C.t_7973, 9572)  # rules_data/pampero/definitions/resources.yaml:55
+t_9578 = _C.rebased(_C.t_7974, 9572)  # rules_data/pampero/definitions/resources.yaml:56
+d_9579 = _C.rebased(_C.d_7975, 9572)  # rules_data/pampero/definitions/resources.yaml:56
+t_9580 = _C.rebased(_C.t_7409, 9572)  # rules_data/pampero/definitions/resources.yaml:57
+d_9581 = _C.rebased(_C.d_7410, 9572)  # rules_data/pampero/definitions/resources.yaml:58
+t_9582 = _C.rebased(_C.t_7978, 9572)  # rules_data/pampero/definitions/resources.yaml:60
+d_9583 = _C.rebased(_C.d_7979, 9572)  # rules_data/pampero/definitions/resources.yaml:60
+t_9584 = _C.rebased(_C.t_7980, 9572)  # rules_data/pampero/definitions/resources.yaml:60
+t_9585 = _C.rebased(_C.t_7981, 9572)  # rules_data/pampero/definitions/resources.yaml:60
+d_9586 = _C.rebased(_C.d_7982, 9572)  # rules_data/pampero/definitions/resources.yaml:61
+d_9587 = _C.rebased(_C.d_7983, 9572)  # rules_data/pampero/definitions/resources.yaml:62
+d_9588 = _C.rebased(_C.d_7984, 9572)  # rules_data/pampero/definitions/resources.yaml:62
+d_9589 = _C.rebased(_C.d_7985, 9572)  # rules_data/pampero/definitions/resources.yaml:26
+d_9590 = _C.rebased(_C.d_7986, 9572)  # rules_data/pampero/definitions/resources.yaml:26
+d_9591 = _C.rebased(_C.d_7987, 9572)  # rules_data/pampero/definitions/resources.yaml:27
+d_9592 = _C.rebased(_C.d_7988, 9572)  # rules_data/pampero/definitions/resources.yaml:27
+d_9593 = _C.rebased(_C.d_7989, 9572)  # rules_data/pampero/definitions/resources.yaml:28
+d_9594 = _C.rebased(_C.d_7990, 9572)  # rules_data/pampero/definitions/resources.yaml:29
+d_9595 = _C.rebased(_C.d_7991, 9572)  # rules_data/pampero/definitions/resources.yaml:29
+d_9596 = _C.rebased(_C.d_7992, 9572)  # rules_data/pampero/definitions/resources.yaml:30
+d_9597 = _C.rebased(_C.d_7993, 9572)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -70,16 +71,10 @@ x_10865 = _C.x_8644  # rules_data/pampero/definitions/resources.yaml:29
 x_10866 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:29
 x_10868 = _C.x_8647  # rules_data/pampero/definitions/resources.yaml:30
 x_10869 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+t_9532 = _C.rebased(_C.t_7613, 9532)  # rules_data/pampero/definitions/resources.yaml:116
 
 
-def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9532, None, [], k)
-
-
-def t_9533(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def t_9533(ctx, k, s=None, E=None, B=9532):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,120 +82,29 @@ def t_9533(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         E = ctx.env()
     LOCAL(ctx, E, 'n~2619', 1, True)
     LOCAL(ctx, E, 'r~2620', 'co2', True)
-    if not d_9536(ctx, E):
+    if not d_9536(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2623', 4, True)
     LOCAL(ctx, E, 'r~2624', 'money', True)
-    return t_9548(ctx, k, s, E)
+    return t_9548(ctx, k, s, E, B)
 
 
-d_9534 = _C.d_7428  # rules_data/pampero/modules/verne_items.yaml:12
-d_9535 = _C.d_9535  # rules_data/pampero/modules/verne_items.yaml:12
+d_9534 = _C.rebased(_C.d_7428, 9532)  # rules_data/pampero/modules/verne_items.yaml:12
+d_9535 = _C.rebased(_C.d_9535, 9532)  # rules_data/pampero/modules/verne_items.yaml:12
+d_9536 = _C.rebased(_C.d_7617, 9532)  # rules_data/pampero/definitions/resources.yaml:82
+d_9537 = _C.rebased(_C.d_7618, 9532)  # rules_data/pampero/definitions/resources.yaml:82
+d_9538 = _C.rebased(_C.d_7619, 9532)  # rules_data/pampero/definitions/resources.yaml:82
+d_9539 = _C.rebased(_C.d_7620, 9532)  # rules_data/pampero/definitions/resources.yaml:82
+d_9540 = _C.rebased(_C.d_7621, 9532)  # rules_data/pampero/definitions/resources.yaml:39
+d_9541 = _C.rebased(_C.d_7622, 9532)  # rules_data/pampero/definitions/resources.yaml:39
+d_9542 = _C.rebased(_C.d_7623, 9532)  # rules_data/pampero/definitions/resources.yaml:40
+d_9543 = _C.rebased(_C.d_7624, 9532)  # rules_data/pampero/definitions/resources.yaml:40
+d_9544 = _C.rebased(_C.d_7625, 9532)  # rules_data/pampero/definitions/resources.yaml:41
+d_9545 = _C.rebased(_C.d_7626, 9532)  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_10831(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
-    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
-    if not d_9540(ctx, E):
-        return False
-    return True
-
-
-d_9537 = _C.d_7618  # rules_data/pampero/definitions/resources.yaml:82
-d_9538 = _C.d_7619  # rules_data/pampero/definitions/resources.yaml:82
-d_9539 = _C.d_7620  # rules_data/pampero/definitions/resources.yaml:82
-
-
-def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
-    if not d_9542(ctx, E):
-        return False
-    if not d_9544(ctx, E):
-        return False
-    return True
-
-
-def d_9541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
-    return True
-
-
-def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10836(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~2622'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
-    return True
-
-
-def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~2622'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
-    return True
-
-
-def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10839(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
-    return True
-
-
-def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
-    return True
-
-
-def d_9546(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9546(ctx, E=None, B=9532):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -210,193 +114,31 @@ def d_9546(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     return True
 
 
-d_9547 = _C.d_7915  # rules_data/pampero/modules/verne_items.yaml:12
-
-
-def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-        if not d_9562(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return t_9550(ctx, r1, s, E)
-
-
-d_9549 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10845(ctx, E)))
-    old = E.get('rep~2626', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2626', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
-            if x_10846(ctx, E):
-                return t_9551(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9551(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9559, E, 'left~2625', E.get('taken~2627'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return t_9553(ctx, r1, s, E)
-
-
-d_9552 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9553, None, [], k)
-
-
-d_9554 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9555 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
-d_9556 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
-t_9557 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
-t_9558 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9559, E, 'left~2625', E.get('taken~2627'))
-    return True
-
-
-d_9560 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
-d_9561 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_10859(ctx, E), True)
-    if not d_9564(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    if not d_9567(ctx, E):
-        return False
-    if not d_9569(ctx, E):
-        return False
-    return True
-
-
-d_9563 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
-d_9564 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
-d_9565 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    return True
-
-
-def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10865(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~2630'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
-    return True
-
-
-def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
-    return True
-
-
-def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10868(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
-    return True
-
-
-def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
-    return True
-
-
-d_9571 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
+d_9547 = _C.rebased(_C.d_7915, 9532)  # rules_data/pampero/modules/verne_items.yaml:12
+t_9548 = _C.rebased(_C.t_7629, 9532)  # rules_data/pampero/definitions/resources.yaml:54
+d_9549 = _C.rebased(_C.d_7630, 9532)  # rules_data/pampero/definitions/resources.yaml:54
+t_9550 = _C.rebased(_C.t_7631, 9532)  # rules_data/pampero/definitions/resources.yaml:55
+t_9551 = _C.rebased(_C.t_7632, 9532)  # rules_data/pampero/definitions/resources.yaml:56
+d_9552 = _C.rebased(_C.d_7633, 9532)  # rules_data/pampero/definitions/resources.yaml:56
+t_9553 = _C.rebased(_C.t_7634, 9532)  # rules_data/pampero/definitions/resources.yaml:57
+d_9554 = _C.rebased(_C.d_7410, 9532)  # rules_data/pampero/definitions/resources.yaml:58
+t_9555 = _C.rebased(_C.t_7636, 9532)  # rules_data/pampero/definitions/resources.yaml:60
+d_9556 = _C.rebased(_C.d_7637, 9532)  # rules_data/pampero/definitions/resources.yaml:60
+t_9557 = _C.rebased(_C.t_7638, 9532)  # rules_data/pampero/definitions/resources.yaml:60
+t_9558 = _C.rebased(_C.t_7639, 9532)  # rules_data/pampero/definitions/resources.yaml:60
+d_9559 = _C.rebased(_C.d_7640, 9532)  # rules_data/pampero/definitions/resources.yaml:61
+d_9560 = _C.rebased(_C.d_7641, 9532)  # rules_data/pampero/definitions/resources.yaml:62
+d_9561 = _C.rebased(_C.d_7642, 9532)  # rules_data/pampero/definitions/resources.yaml:62
+d_9562 = _C.rebased(_C.d_7643, 9532)  # rules_data/pampero/definitions/resources.yaml:26
+d_9563 = _C.rebased(_C.d_7644, 9532)  # rules_data/pampero/definitions/resources.yaml:26
+d_9564 = _C.rebased(_C.d_7645, 9532)  # rules_data/pampero/definitions/resources.yaml:27
+d_9565 = _C.rebased(_C.d_7646, 9532)  # rules_data/pampero/definitions/resources.yaml:27
+d_9566 = _C.rebased(_C.d_7647, 9532)  # rules_data/pampero/definitions/resources.yaml:28
+d_9567 = _C.rebased(_C.d_7648, 9532)  # rules_data/pampero/definitions/resources.yaml:29
+d_9568 = _C.rebased(_C.d_7649, 9532)  # rules_data/pampero/definitions/resources.yaml:29
+d_9569 = _C.rebased(_C.d_7650, 9532)  # rules_data/pampero/definitions/resources.yaml:30
+d_9570 = _C.rebased(_C.d_7651, 9532)  # rules_data/pampero/definitions/resources.yaml:30
+d_9571 = _C.rebased(_C.d_7410, 9532)  # rules_data/pampero/definitions/resources.yaml:116
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -70,16 +71,10 @@ x_8644 = _C.x_8644  # rules_data/pampero/definitions/resources.yaml:29
 x_8645 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:29
 x_8647 = _C.x_8647  # rules_data/pampero/definitions/resources.yaml:30
 x_8648 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+t_7613 = _C.rebased(_C.t_7613, 7613)  # rules_data/pampero/definitions/resources.yaml:116
 
 
-def t_7613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7613, None, [], k)
-
-
-def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def t_7614(ctx, k, s=None, E=None, B=7613):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,120 +82,29 @@ def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         E = ctx.env()
     LOCAL(ctx, E, 'n~2619', 2, True)
     LOCAL(ctx, E, 'r~2620', 'energy', True)
-    if not d_7617(ctx, E):
+    if not d_7617(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2623', 1, True)
     LOCAL(ctx, E, 'r~2624', 'batteries', True)
-    return t_7629(ctx, k, s, E)
+    return t_7629(ctx, k, s, E, B)
 
 
-d_7615 = _C.d_7615  # rules_data/pampero/modules/companies.yaml:19
-d_7616 = _C.d_7455  # rules_data/pampero/modules/companies.yaml:19
+d_7615 = _C.rebased(_C.d_7615, 7613)  # rules_data/pampero/modules/companies.yaml:19
+d_7616 = _C.rebased(_C.d_7455, 7613)  # rules_data/pampero/modules/companies.yaml:19
+d_7617 = _C.rebased(_C.d_7617, 7613)  # rules_data/pampero/definitions/resources.yaml:82
+d_7618 = _C.rebased(_C.d_7618, 7613)  # rules_data/pampero/definitions/resources.yaml:82
+d_7619 = _C.rebased(_C.d_7619, 7613)  # rules_data/pampero/definitions/resources.yaml:82
+d_7620 = _C.rebased(_C.d_7620, 7613)  # rules_data/pampero/definitions/resources.yaml:82
+d_7621 = _C.rebased(_C.d_7621, 7613)  # rules_data/pampero/definitions/resources.yaml:39
+d_7622 = _C.rebased(_C.d_7622, 7613)  # rules_data/pampero/definitions/resources.yaml:39
+d_7623 = _C.rebased(_C.d_7623, 7613)  # rules_data/pampero/definitions/resources.yaml:40
+d_7624 = _C.rebased(_C.d_7624, 7613)  # rules_data/pampero/definitions/resources.yaml:40
+d_7625 = _C.rebased(_C.d_7625, 7613)  # rules_data/pampero/definitions/resources.yaml:41
+d_7626 = _C.rebased(_C.d_7626, 7613)  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8610(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
-    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
-    if not d_7621(ctx, E):
-        return False
-    return True
-
-
-d_7618 = _C.d_7618  # rules_data/pampero/definitions/resources.yaml:82
-d_7619 = _C.d_7619  # rules_data/pampero/definitions/resources.yaml:82
-d_7620 = _C.d_7620  # rules_data/pampero/definitions/resources.yaml:82
-
-
-def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
-    if not d_7623(ctx, E):
-        return False
-    if not d_7625(ctx, E):
-        return False
-    return True
-
-
-def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
-    return True
-
-
-def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8615(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~2622'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
-    return True
-
-
-def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~2622'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
-    return True
-
-
-def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8618(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
-    return True
-
-
-def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
-    return True
-
-
-def d_7627(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def d_7627(ctx, E=None, B=7613):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -210,7 +114,7 @@ def d_7627(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     return True
 
 
-def d_7628(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def d_7628(ctx, E=None, B=7613):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -220,190 +124,30 @@ def d_7628(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     return True
 
 
-def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-        if not d_7643(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return t_7631(ctx, r1, s, E)
-
-
-d_7630 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8624(ctx, E)))
-    old = E.get('rep~2626', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2626', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
-            if x_8625(ctx, E):
-                return t_7632(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7640, E, 'left~2625', E.get('taken~2627'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return t_7634(ctx, r1, s, E)
-
-
-d_7633 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7634, None, [], k)
-
-
-d_7635 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7636 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
-d_7637 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
-t_7638 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
-t_7639 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7640, E, 'left~2625', E.get('taken~2627'))
-    return True
-
-
-d_7641 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
-d_7642 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_8638(ctx, E), True)
-    if not d_7645(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    if not d_7648(ctx, E):
-        return False
-    if not d_7650(ctx, E):
-        return False
-    return True
-
-
-d_7644 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
-d_7645 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
-d_7646 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    return True
-
-
-def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8644(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~2630'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
-    return True
-
-
-def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
-    return True
-
-
-def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8647(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
-    return True
-
-
-def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
-    return True
-
-
-d_7652 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
+t_7629 = _C.rebased(_C.t_7629, 7613)  # rules_data/pampero/definitions/resources.yaml:54
+d_7630 = _C.rebased(_C.d_7630, 7613)  # rules_data/pampero/definitions/resources.yaml:54
+t_7631 = _C.rebased(_C.t_7631, 7613)  # rules_data/pampero/definitions/resources.yaml:55
+t_7632 = _C.rebased(_C.t_7632, 7613)  # rules_data/pampero/definitions/resources.yaml:56
+d_7633 = _C.rebased(_C.d_7633, 7613)  # rules_data/pampero/definitions/resources.yaml:56
+t_7634 = _C.rebased(_C.t_7634, 7613)  # rules_data/pampero/definitions/resources.yaml:57
+d_7635 = _C.rebased(_C.d_7410, 7613)  # rules_data/pampero/definitions/resources.yaml:58
+t_7636 = _C.rebased(_C.t_7636, 7613)  # rules_data/pampero/definitions/resources.yaml:60
+d_7637 = _C.rebased(_C.d_7637, 7613)  # rules_data/pampero/definitions/resources.yaml:60
+t_7638 = _C.rebased(_C.t_7638, 7613)  # rules_data/pampero/definitions/resources.yaml:60
+t_7639 = _C.rebased(_C.t_7639, 7613)  # rules_data/pampero/definitions/resources.yaml:60
+d_7640 = _C.rebased(_C.d_7640, 7613)  # rules_data/pampero/definitions/resources.yaml:61
+d_7641 = _C.rebased(_C.d_7641, 7613)  # rules_data/pampero/definitions/resources.yaml:62
+d_7642 = _C.rebased(_C.d_7642, 7613)  # rules_data/pampero/definitions/resources.yaml:62
+d_7643 = _C.rebased(_C.d_7643, 7613)  # rules_data/pampero/definitions/resources.yaml:26
+d_7644 = _C.rebased(_C.d_7644, 7613)  # rules_data/pampero/definitions/resources.yaml:26
+d_7645 = _C.rebased(_C.d_7645, 7613)  # rules_data/pampero/definitions/resources.yaml:27
+d_7646 = _C.rebased(_C.d_7646, 7613)  # rules_data/pampero/definitions/resources.yaml:27
+d_7647 = _C.rebased(_C.d_7647, 7613)  # rules_data/pampero/definitions/resources.yaml:28
+d_7648 = _C.rebased(_C.d_7648, 7613)  # rules_data/pampero/definitions/resources.yaml:29
+d_7649 = _C.rebased(_C.d_7649, 7613)  # rules_data/pampero/definitions/resources.yaml:29
+d_7650 = _C.rebased(_C.d_7650, 7613)  # rules_data/pampero/definitions/resources.yaml:30
+d_7651 = _C.rebased(_C.d_7651, 7613)  # rules_data/pampero/definitions/resources.yaml:30
+d_7652 = _C.rebased(_C.d_7410, 7613)  # rules_data/pampero/definitions/resources.yaml:116
 
 
 TRIALS = {

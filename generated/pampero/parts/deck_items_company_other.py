@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_8693 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_8694 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_8696 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8697 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:31
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_7673(ctx, k, s, E)
-
-
-d_7671 = _C.d_7402  # rules_data/pampero/modules/companies.yaml:31
-d_7672 = _C.d_7403  # rules_data/pampero/modules/companies.yaml:31
-
-
-def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7687(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7675(ctx, r1, s, E)
-
-
-d_7674 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8673(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8674(ctx, E):
-                return t_7676(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7684, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7678(ctx, r1, s, E)
-
-
-d_7677 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7678, None, [], k)
-
-
-d_7679 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7680 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7681 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7682 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7683 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7684, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_7685 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7686 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8687(ctx, E), True)
-    if not d_7689(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7692(ctx, E):
-        return False
-    if not d_7694(ctx, E):
-        return False
-    return True
-
-
-d_7688 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7689 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7690 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8693(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8696(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_7695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_7670 = _C.rebased(_C.t_7401, 7670)  # rules_data/pampero/modules/companies.yaml:31
+d_7671 = _C.rebased(_C.d_7402, 7670)  # rules_data/pampero/modules/companies.yaml:31
+d_7672 = _C.rebased(_C.d_7403, 7670)  # rules_data/pampero/modules/companies.yaml:31
+t_7673 = _C.rebased(_C.t_7404, 7670)  # rules_data/pampero/definitions/resources.yaml:54
+d_7674 = _C.rebased(_C.d_7405, 7670)  # rules_data/pampero/definitions/resources.yaml:54
+t_7675 = _C.rebased(_C.t_7406, 7670)  # rules_data/pampero/definitions/resources.yaml:55
+t_7676 = _C.rebased(_C.t_7407, 7670)  # rules_data/pampero/definitions/resources.yaml:56
+d_7677 = _C.rebased(_C.d_7408, 7670)  # rules_data/pampero/definitions/resources.yaml:56
+t_7678 = _C.rebased(_C.t_7409, 7670)  # rules_data/pampero/definitions/resources.yaml:57
+d_7679 = _C.rebased(_C.d_7410, 7670)  # rules_data/pampero/definitions/resources.yaml:58
+t_7680 = _C.rebased(_C.t_7411, 7670)  # rules_data/pampero/definitions/resources.yaml:60
+d_7681 = _C.rebased(_C.d_7412, 7670)  # rules_data/pampero/definitions/resources.yaml:60
+t_7682 = _C.rebased(_C.t_7413, 7670)  # rules_data/pampero/definitions/resources.yaml:60
+t_7683 = _C.rebased(_C.t_7414, 7670)  # rules_data/pampero/definitions/resources.yaml:60
+d_7684 = _C.rebased(_C.d_7415, 7670)  # rules_data/pampero/definitions/resources.yaml:61
+d_7685 = _C.rebased(_C.d_7416, 7670)  # rules_data/pampero/definitions/resources.yaml:62
+d_7686 = _C.rebased(_C.d_7417, 7670)  # rules_data/pampero/definitions/resources.yaml:62
+d_7687 = _C.rebased(_C.d_7418, 7670)  # rules_data/pampero/definitions/resources.yaml:26
+d_7688 = _C.rebased(_C.d_7419, 7670)  # rules_data/pampero/definitions/resources.yaml:26
+d_7689 = _C.rebased(_C.d_7420, 7670)  # rules_data/pampero/definitions/resources.yaml:27
+d_7690 = _C.rebased(_C.d_7421, 7670)  # rules_data/pampero/definitions/resources.yaml:27
+d_7691 = _C.rebased(_C.d_7422, 7670)  # rules_data/pampero/definitions/resources.yaml:28
+d_7692 = _C.rebased(_C.d_7423, 7670)  # rules_data/pampero/definitions/resources.yaml:29
+d_7693 = _C.rebased(_C.d_7424, 7670)  # rules_data/pampero/definitions/resources.yaml:29
+d_7694 = _C.rebased(_C.d_7425, 7670)  # rules_data/pampero/definitions/resources.yaml:30
+d_7695 = _C.rebased(_C.d_7426, 7670)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

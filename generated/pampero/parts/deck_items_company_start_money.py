@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -66,7 +67,7 @@ x_8605 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8606 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14
+def t_7587(ctx, k, s=None, E=None, B=7587):  # rules_data/pampero/modules/companies.yaml:14
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,194 +75,34 @@ def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         E = ctx.env()
     LOCAL(ctx, E, 'n~2619', 5, True)
     LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_7590(ctx, k, s, E)
+    return t_7590(ctx, k, s, E, B)
 
 
-d_7588 = _C.d_7588  # rules_data/pampero/modules/companies.yaml:14
-d_7589 = _C.d_7403  # rules_data/pampero/modules/companies.yaml:14
-
-
-def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7604(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7592(ctx, r1, s, E)
-
-
-d_7591 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8582(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8583(ctx, E):
-                return t_7593(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7601, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7595(ctx, r1, s, E)
-
-
-d_7594 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7595(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7595, None, [], k)
-
-
-d_7596 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7597 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7598 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7599 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7600 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7601, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_7602 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7603 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8596(ctx, E), True)
-    if not d_7606(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7609(ctx, E):
-        return False
-    if not d_7611(ctx, E):
-        return False
-    return True
-
-
-d_7605 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7606 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7607 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8602(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8605(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_7612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+d_7588 = _C.rebased(_C.d_7588, 7587)  # rules_data/pampero/modules/companies.yaml:14
+d_7589 = _C.rebased(_C.d_7403, 7587)  # rules_data/pampero/modules/companies.yaml:14
+t_7590 = _C.rebased(_C.t_7404, 7587)  # rules_data/pampero/definitions/resources.yaml:54
+d_7591 = _C.rebased(_C.d_7405, 7587)  # rules_data/pampero/definitions/resources.yaml:54
+t_7592 = _C.rebased(_C.t_7406, 7587)  # rules_data/pampero/definitions/resources.yaml:55
+t_7593 = _C.rebased(_C.t_7407, 7587)  # rules_data/pampero/definitions/resources.yaml:56
+d_7594 = _C.rebased(_C.d_7408, 7587)  # rules_data/pampero/definitions/resources.yaml:56
+t_7595 = _C.rebased(_C.t_7409, 7587)  # rules_data/pampero/definitions/resources.yaml:57
+d_7596 = _C.rebased(_C.d_7410, 7587)  # rules_data/pampero/definitions/resources.yaml:58
+t_7597 = _C.rebased(_C.t_7411, 7587)  # rules_data/pampero/definitions/resources.yaml:60
+d_7598 = _C.rebased(_C.d_7412, 7587)  # rules_data/pampero/definitions/resources.yaml:60
+t_7599 = _C.rebased(_C.t_7413, 7587)  # rules_data/pampero/definitions/resources.yaml:60
+t_7600 = _C.rebased(_C.t_7414, 7587)  # rules_data/pampero/definitions/resources.yaml:60
+d_7601 = _C.rebased(_C.d_7415, 7587)  # rules_data/pampero/definitions/resources.yaml:61
+d_7602 = _C.rebased(_C.d_7416, 7587)  # rules_data/pampero/definitions/resources.yaml:62
+d_7603 = _C.rebased(_C.d_7417, 7587)  # rules_data/pampero/definitions/resources.yaml:62
+d_7604 = _C.rebased(_C.d_7418, 7587)  # rules_data/pampero/definitions/resources.yaml:26
+d_7605 = _C.rebased(_C.d_7419, 7587)  # rules_data/pampero/definitions/resources.yaml:26
+d_7606 = _C.rebased(_C.d_7420, 7587)  # rules_data/pampero/definitions/resources.yaml:27
+d_7607 = _C.rebased(_C.d_7421, 7587)  # rules_data/pampero/definitions/resources.yaml:27
+d_7608 = _C.rebased(_C.d_7422, 7587)  # rules_data/pampero/definitions/resources.yaml:28
+d_7609 = _C.rebased(_C.d_7423, 7587)  # rules_data/pampero/definitions/resources.yaml:29
+d_7610 = _C.rebased(_C.d_7424, 7587)  # rules_data/pampero/definitions/resources.yaml:29
+d_7611 = _C.rebased(_C.d_7425, 7587)  # rules_data/pampero/definitions/resources.yaml:30
+d_7612 = _C.rebased(_C.d_7426, 7587)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

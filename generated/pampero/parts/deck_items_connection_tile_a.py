@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_8454 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_8455 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_8457 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8458 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'energy', True)
-    return t_7456(ctx, k, s, E)
-
-
-d_7454 = _C.d_7428  # rules_data/pampero/items/connection_tiles.yaml:12
-d_7455 = _C.d_7455  # rules_data/pampero/items/connection_tiles.yaml:12
-
-
-def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7470(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7458(ctx, r1, s, E)
-
-
-d_7457 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8434(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8435(ctx, E):
-                return t_7459(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7467, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7461(ctx, r1, s, E)
-
-
-d_7460 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7461, None, [], k)
-
-
-d_7462 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7463 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7464 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7465 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7466 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7467, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_7468 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7469 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8448(ctx, E), True)
-    if not d_7472(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7475(ctx, E):
-        return False
-    if not d_7477(ctx, E):
-        return False
-    return True
-
-
-d_7471 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7472 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7473 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8454(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8457(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_7453 = _C.rebased(_C.t_7453, 7453)  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7454 = _C.rebased(_C.d_7428, 7453)  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7455 = _C.rebased(_C.d_7455, 7453)  # rules_data/pampero/items/connection_tiles.yaml:12
+t_7456 = _C.rebased(_C.t_7404, 7453)  # rules_data/pampero/definitions/resources.yaml:54
+d_7457 = _C.rebased(_C.d_7405, 7453)  # rules_data/pampero/definitions/resources.yaml:54
+t_7458 = _C.rebased(_C.t_7406, 7453)  # rules_data/pampero/definitions/resources.yaml:55
+t_7459 = _C.rebased(_C.t_7407, 7453)  # rules_data/pampero/definitions/resources.yaml:56
+d_7460 = _C.rebased(_C.d_7408, 7453)  # rules_data/pampero/definitions/resources.yaml:56
+t_7461 = _C.rebased(_C.t_7409, 7453)  # rules_data/pampero/definitions/resources.yaml:57
+d_7462 = _C.rebased(_C.d_7410, 7453)  # rules_data/pampero/definitions/resources.yaml:58
+t_7463 = _C.rebased(_C.t_7411, 7453)  # rules_data/pampero/definitions/resources.yaml:60
+d_7464 = _C.rebased(_C.d_7412, 7453)  # rules_data/pampero/definitions/resources.yaml:60
+t_7465 = _C.rebased(_C.t_7413, 7453)  # rules_data/pampero/definitions/resources.yaml:60
+t_7466 = _C.rebased(_C.t_7414, 7453)  # rules_data/pampero/definitions/resources.yaml:60
+d_7467 = _C.rebased(_C.d_7415, 7453)  # rules_data/pampero/definitions/resources.yaml:61
+d_7468 = _C.rebased(_C.d_7416, 7453)  # rules_data/pampero/definitions/resources.yaml:62
+d_7469 = _C.rebased(_C.d_7417, 7453)  # rules_data/pampero/definitions/resources.yaml:62
+d_7470 = _C.rebased(_C.d_7418, 7453)  # rules_data/pampero/definitions/resources.yaml:26
+d_7471 = _C.rebased(_C.d_7419, 7453)  # rules_data/pampero/definitions/resources.yaml:26
+d_7472 = _C.rebased(_C.d_7420, 7453)  # rules_data/pampero/definitions/resources.yaml:27
+d_7473 = _C.rebased(_C.d_7421, 7453)  # rules_data/pampero/definitions/resources.yaml:27
+d_7474 = _C.rebased(_C.d_7422, 7453)  # rules_data/pampero/definitions/resources.yaml:28
+d_7475 = _C.rebased(_C.d_7423, 7453)  # rules_data/pampero/definitions/resources.yaml:29
+d_7476 = _C.rebased(_C.d_7424, 7453)  # rules_data/pampero/definitions/resources.yaml:29
+d_7477 = _C.rebased(_C.d_7425, 7453)  # rules_data/pampero/definitions/resources.yaml:30
+d_7478 = _C.rebased(_C.d_7426, 7453)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

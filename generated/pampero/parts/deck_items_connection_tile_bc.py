@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_8483 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_8484 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_8486 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8487 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7479(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'energy', True)
-    return t_7482(ctx, k, s, E)
-
-
-d_7480 = _C.d_7428  # rules_data/pampero/items/connection_tiles.yaml:19
-d_7481 = _C.d_7455  # rules_data/pampero/items/connection_tiles.yaml:19
-
-
-def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7496(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7484(ctx, r1, s, E)
-
-
-d_7483 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8463(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8464(ctx, E):
-                return t_7485(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7493, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7487(ctx, r1, s, E)
-
-
-d_7486 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7487, None, [], k)
-
-
-d_7488 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7489 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7490 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7491 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7492 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7493, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_7494 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7495 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8477(ctx, E), True)
-    if not d_7498(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7501(ctx, E):
-        return False
-    if not d_7503(ctx, E):
-        return False
-    return True
-
-
-d_7497 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7498 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7499 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8483(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8486(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_7504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_7479 = _C.rebased(_C.t_7453, 7479)  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7480 = _C.rebased(_C.d_7428, 7479)  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7481 = _C.rebased(_C.d_7455, 7479)  # rules_data/pampero/items/connection_tiles.yaml:19
+t_7482 = _C.rebased(_C.t_7404, 7479)  # rules_data/pampero/definitions/resources.yaml:54
+d_7483 = _C.rebased(_C.d_7405, 7479)  # rules_data/pampero/definitions/resources.yaml:54
+t_7484 = _C.rebased(_C.t_7406, 7479)  # rules_data/pampero/definitions/resources.yaml:55
+t_7485 = _C.rebased(_C.t_7407, 7479)  # rules_data/pampero/definitions/resources.yaml:56
+d_7486 = _C.rebased(_C.d_7408, 7479)  # rules_data/pampero/definitions/resources.yaml:56
+t_7487 = _C.rebased(_C.t_7409, 7479)  # rules_data/pampero/definitions/resources.yaml:57
+d_7488 = _C.rebased(_C.d_7410, 7479)  # rules_data/pampero/definitions/resources.yaml:58
+t_7489 = _C.rebased(_C.t_7411, 7479)  # rules_data/pampero/definitions/resources.yaml:60
+d_7490 = _C.rebased(_C.d_7412, 7479)  # rules_data/pampero/definitions/resources.yaml:60
+t_7491 = _C.rebased(_C.t_7413, 7479)  # rules_data/pampero/definitions/resources.yaml:60
+t_7492 = _C.rebased(_C.t_7414, 7479)  # rules_data/pampero/definitions/resources.yaml:60
+d_7493 = _C.rebased(_C.d_7415, 7479)  # rules_data/pampero/definitions/resources.yaml:61
+d_7494 = _C.rebased(_C.d_7416, 7479)  # rules_data/pampero/definitions/resources.yaml:62
+d_7495 = _C.rebased(_C.d_7417, 7479)  # rules_data/pampero/definitions/resources.yaml:62
+d_7496 = _C.rebased(_C.d_7418, 7479)  # rules_data/pampero/definitions/resources.yaml:26
+d_7497 = _C.rebased(_C.d_7419, 7479)  # rules_data/pampero/definitions/resources.yaml:26
+d_7498 = _C.rebased(_C.d_7420, 7479)  # rules_data/pampero/definitions/resources.yaml:27
+d_7499 = _C.rebased(_C.d_7421, 7479)  # rules_data/pampero/definitions/resources.yaml:27
+d_7500 = _C.rebased(_C.d_7422, 7479)  # rules_data/pampero/definitions/resources.yaml:28
+d_7501 = _C.rebased(_C.d_7423, 7479)  # rules_data/pampero/definitions/resources.yaml:29
+d_7502 = _C.rebased(_C.d_7424, 7479)  # rules_data/pampero/definitions/resources.yaml:29
+d_7503 = _C.rebased(_C.d_7425, 7479)  # rules_data/pampero/definitions/resources.yaml:30
+d_7504 = _C.rebased(_C.d_7426, 7479)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_11073 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_11074 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_11076 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_11077 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9731(ctx, k, s, E)
-
-
-d_9729 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:21
-d_9730 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:21
-
-
-def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9745(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9733(ctx, r1, s, E)
-
-
-d_9732 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11053(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_11054(ctx, E):
-                return t_9734(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9742, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9736(ctx, r1, s, E)
-
-
-d_9735 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9736, None, [], k)
-
-
-d_9737 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9738 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9739 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9740 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9741 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9742, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9743 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9744 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11067(ctx, E), True)
-    if not d_9747(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9750(ctx, E):
-        return False
-    if not d_9752(ctx, E):
-        return False
-    return True
-
-
-d_9746 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9747 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9748 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11073(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11076(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_9728 = _C.rebased(_C.t_9506, 9728)  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9729 = _C.rebased(_C.d_7615, 9728)  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9730 = _C.rebased(_C.d_7403, 9728)  # rules_data/pampero/modules/verne_tiles.yaml:21
+t_9731 = _C.rebased(_C.t_7404, 9728)  # rules_data/pampero/definitions/resources.yaml:54
+d_9732 = _C.rebased(_C.d_7405, 9728)  # rules_data/pampero/definitions/resources.yaml:54
+t_9733 = _C.rebased(_C.t_7406, 9728)  # rules_data/pampero/definitions/resources.yaml:55
+t_9734 = _C.rebased(_C.t_7407, 9728)  # rules_data/pampero/definitions/resources.yaml:56
+d_9735 = _C.rebased(_C.d_7408, 9728)  # rules_data/pampero/definitions/resources.yaml:56
+t_9736 = _C.rebased(_C.t_7409, 9728)  # rules_data/pampero/definitions/resources.yaml:57
+d_9737 = _C.rebased(_C.d_7410, 9728)  # rules_data/pampero/definitions/resources.yaml:58
+t_9738 = _C.rebased(_C.t_7411, 9728)  # rules_data/pampero/definitions/resources.yaml:60
+d_9739 = _C.rebased(_C.d_7412, 9728)  # rules_data/pampero/definitions/resources.yaml:60
+t_9740 = _C.rebased(_C.t_7413, 9728)  # rules_data/pampero/definitions/resources.yaml:60
+t_9741 = _C.rebased(_C.t_7414, 9728)  # rules_data/pampero/definitions/resources.yaml:60
+d_9742 = _C.rebased(_C.d_7415, 9728)  # rules_data/pampero/definitions/resources.yaml:61
+d_9743 = _C.rebased(_C.d_7416, 9728)  # rules_data/pampero/definitions/resources.yaml:62
+d_9744 = _C.rebased(_C.d_7417, 9728)  # rules_data/pampero/definitions/resources.yaml:62
+d_9745 = _C.rebased(_C.d_7418, 9728)  # rules_data/pampero/definitions/resources.yaml:26
+d_9746 = _C.rebased(_C.d_7419, 9728)  # rules_data/pampero/definitions/resources.yaml:26
+d_9747 = _C.rebased(_C.d_7420, 9728)  # rules_data/pampero/definitions/resources.yaml:27
+d_9748 = _C.rebased(_C.d_7421, 9728)  # rules_data/pampero/definitions/resources.yaml:27
+d_9749 = _C.rebased(_C.d_7422, 9728)  # rules_data/pampero/definitions/resources.yaml:28
+d_9750 = _C.rebased(_C.d_7423, 9728)  # rules_data/pampero/definitions/resources.yaml:29
+d_9751 = _C.rebased(_C.d_7424, 9728)  # rules_data/pampero/definitions/resources.yaml:29
+d_9752 = _C.rebased(_C.d_7425, 9728)  # rules_data/pampero/definitions/resources.yaml:30
+d_9753 = _C.rebased(_C.d_7426, 9728)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

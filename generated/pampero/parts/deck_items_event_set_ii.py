@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_11102 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_11103 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_11105 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_11106 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9757(ctx, k, s, E)
-
-
-d_9755 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:25
-d_9756 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:25
-
-
-def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9771(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9759(ctx, r1, s, E)
-
-
-d_9758 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11082(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_11083(ctx, E):
-                return t_9760(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9768, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9762(ctx, r1, s, E)
-
-
-d_9761 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9762(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9762, None, [], k)
-
-
-d_9763 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9764 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9765 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9766 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9767 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9768, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9769 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9770 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11096(ctx, E), True)
-    if not d_9773(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9776(ctx, E):
-        return False
-    if not d_9778(ctx, E):
-        return False
-    return True
-
-
-d_9772 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9773 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9774 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11102(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11105(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_9754 = _C.rebased(_C.t_9506, 9754)  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9755 = _C.rebased(_C.d_7615, 9754)  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9756 = _C.rebased(_C.d_7403, 9754)  # rules_data/pampero/modules/verne_tiles.yaml:25
+t_9757 = _C.rebased(_C.t_7404, 9754)  # rules_data/pampero/definitions/resources.yaml:54
+d_9758 = _C.rebased(_C.d_7405, 9754)  # rules_data/pampero/definitions/resources.yaml:54
+t_9759 = _C.rebased(_C.t_7406, 9754)  # rules_data/pampero/definitions/resources.yaml:55
+t_9760 = _C.rebased(_C.t_7407, 9754)  # rules_data/pampero/definitions/resources.yaml:56
+d_9761 = _C.rebased(_C.d_7408, 9754)  # rules_data/pampero/definitions/resources.yaml:56
+t_9762 = _C.rebased(_C.t_7409, 9754)  # rules_data/pampero/definitions/resources.yaml:57
+d_9763 = _C.rebased(_C.d_7410, 9754)  # rules_data/pampero/definitions/resources.yaml:58
+t_9764 = _C.rebased(_C.t_7411, 9754)  # rules_data/pampero/definitions/resources.yaml:60
+d_9765 = _C.rebased(_C.d_7412, 9754)  # rules_data/pampero/definitions/resources.yaml:60
+t_9766 = _C.rebased(_C.t_7413, 9754)  # rules_data/pampero/definitions/resources.yaml:60
+t_9767 = _C.rebased(_C.t_7414, 9754)  # rules_data/pampero/definitions/resources.yaml:60
+d_9768 = _C.rebased(_C.d_7415, 9754)  # rules_data/pampero/definitions/resources.yaml:61
+d_9769 = _C.rebased(_C.d_7416, 9754)  # rules_data/pampero/definitions/resources.yaml:62
+d_9770 = _C.rebased(_C.d_7417, 9754)  # rules_data/pampero/definitions/resources.yaml:62
+d_9771 = _C.rebased(_C.d_7418, 9754)  # rules_data/pampero/definitions/resources.yaml:26
+d_9772 = _C.rebased(_C.d_7419, 9754)  # rules_data/pampero/definitions/resources.yaml:26
+d_9773 = _C.rebased(_C.d_7420, 9754)  # rules_data/pampero/definitions/resources.yaml:27
+d_9774 = _C.rebased(_C.d_7421, 9754)  # rules_data/pampero/definitions/resources.yaml:27
+d_9775 = _C.rebased(_C.d_7422, 9754)  # rules_data/pampero/definitions/resources.yaml:28
+d_9776 = _C.rebased(_C.d_7423, 9754)  # rules_data/pampero/definitions/resources.yaml:29
+d_9777 = _C.rebased(_C.d_7424, 9754)  # rules_data/pampero/definitions/resources.yaml:29
+d_9778 = _C.rebased(_C.d_7425, 9754)  # rules_data/pampero/definitions/resources.yaml:30
+d_9779 = _C.rebased(_C.d_7426, 9754)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

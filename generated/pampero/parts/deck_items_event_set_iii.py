@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_11131 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_11132 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_11134 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_11135 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9783(ctx, k, s, E)
-
-
-d_9781 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:29
-d_9782 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:29
-
-
-def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9797(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9785(ctx, r1, s, E)
-
-
-d_9784 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11111(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_11112(ctx, E):
-                return t_9786(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9794, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9788(ctx, r1, s, E)
-
-
-d_9787 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9788, None, [], k)
-
-
-d_9789 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9790 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9791 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9792 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9793 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9794, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9795 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9796 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11125(ctx, E), True)
-    if not d_9799(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9802(ctx, E):
-        return False
-    if not d_9804(ctx, E):
-        return False
-    return True
-
-
-d_9798 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9799 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9800 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11131(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11134(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_9780 = _C.rebased(_C.t_9506, 9780)  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9781 = _C.rebased(_C.d_7615, 9780)  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9782 = _C.rebased(_C.d_7403, 9780)  # rules_data/pampero/modules/verne_tiles.yaml:29
+t_9783 = _C.rebased(_C.t_7404, 9780)  # rules_data/pampero/definitions/resources.yaml:54
+d_9784 = _C.rebased(_C.d_7405, 9780)  # rules_data/pampero/definitions/resources.yaml:54
+t_9785 = _C.rebased(_C.t_7406, 9780)  # rules_data/pampero/definitions/resources.yaml:55
+t_9786 = _C.rebased(_C.t_7407, 9780)  # rules_data/pampero/definitions/resources.yaml:56
+d_9787 = _C.rebased(_C.d_7408, 9780)  # rules_data/pampero/definitions/resources.yaml:56
+t_9788 = _C.rebased(_C.t_7409, 9780)  # rules_data/pampero/definitions/resources.yaml:57
+d_9789 = _C.rebased(_C.d_7410, 9780)  # rules_data/pampero/definitions/resources.yaml:58
+t_9790 = _C.rebased(_C.t_7411, 9780)  # rules_data/pampero/definitions/resources.yaml:60
+d_9791 = _C.rebased(_C.d_7412, 9780)  # rules_data/pampero/definitions/resources.yaml:60
+t_9792 = _C.rebased(_C.t_7413, 9780)  # rules_data/pampero/definitions/resources.yaml:60
+t_9793 = _C.rebased(_C.t_7414, 9780)  # rules_data/pampero/definitions/resources.yaml:60
+d_9794 = _C.rebased(_C.d_7415, 9780)  # rules_data/pampero/definitions/resources.yaml:61
+d_9795 = _C.rebased(_C.d_7416, 9780)  # rules_data/pampero/definitions/resources.yaml:62
+d_9796 = _C.rebased(_C.d_7417, 9780)  # rules_data/pampero/definitions/resources.yaml:62
+d_9797 = _C.rebased(_C.d_7418, 9780)  # rules_data/pampero/definitions/resources.yaml:26
+d_9798 = _C.rebased(_C.d_7419, 9780)  # rules_data/pampero/definitions/resources.yaml:26
+d_9799 = _C.rebased(_C.d_7420, 9780)  # rules_data/pampero/definitions/resources.yaml:27
+d_9800 = _C.rebased(_C.d_7421, 9780)  # rules_data/pampero/definitions/resources.yaml:27
+d_9801 = _C.rebased(_C.d_7422, 9780)  # rules_data/pampero/definitions/resources.yaml:28
+d_9802 = _C.rebased(_C.d_7423, 9780)  # rules_data/pampero/definitions/resources.yaml:29
+d_9803 = _C.rebased(_C.d_7424, 9780)  # rules_data/pampero/definitions/resources.yaml:29
+d_9804 = _C.rebased(_C.d_7425, 9780)  # rules_data/pampero/definitions/resources.yaml:30
+d_9805 = _C.rebased(_C.d_7426, 9780)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_10823 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_10824 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_10826 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_10827 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9506(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9509(ctx, k, s, E)
-
-
-d_9507 = _C.d_7615  # rules_data/pampero/modules/tbsct.yaml:13
-d_9508 = _C.d_7403  # rules_data/pampero/modules/tbsct.yaml:13
-
-
-def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9523(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9511(ctx, r1, s, E)
-
-
-d_9510 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10803(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10804(ctx, E):
-                return t_9512(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9520, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9514(ctx, r1, s, E)
-
-
-d_9513 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9514, None, [], k)
-
-
-d_9515 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9516 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9517 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9518 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9519 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9520, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9521 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9522 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10817(ctx, E), True)
-    if not d_9525(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9528(ctx, E):
-        return False
-    if not d_9530(ctx, E):
-        return False
-    return True
-
-
-d_9524 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9525 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9526 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10823(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10826(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_9506 = _C.rebased(_C.t_9506, 9506)  # rules_data/pampero/modules/tbsct.yaml:13
+d_9507 = _C.rebased(_C.d_7615, 9506)  # rules_data/pampero/modules/tbsct.yaml:13
+d_9508 = _C.rebased(_C.d_7403, 9506)  # rules_data/pampero/modules/tbsct.yaml:13
+t_9509 = _C.rebased(_C.t_7404, 9506)  # rules_data/pampero/definitions/resources.yaml:54
+d_9510 = _C.rebased(_C.d_7405, 9506)  # rules_data/pampero/definitions/resources.yaml:54
+t_9511 = _C.rebased(_C.t_7406, 9506)  # rules_data/pampero/definitions/resources.yaml:55
+t_9512 = _C.rebased(_C.t_7407, 9506)  # rules_data/pampero/definitions/resources.yaml:56
+d_9513 = _C.rebased(_C.d_7408, 9506)  # rules_data/pampero/definitions/resources.yaml:56
+t_9514 = _C.rebased(_C.t_7409, 9506)  # rules_data/pampero/definitions/resources.yaml:57
+d_9515 = _C.rebased(_C.d_7410, 9506)  # rules_data/pampero/definitions/resources.yaml:58
+t_9516 = _C.rebased(_C.t_7411, 9506)  # rules_data/pampero/definitions/resources.yaml:60
+d_9517 = _C.rebased(_C.d_7412, 9506)  # rules_data/pampero/definitions/resources.yaml:60
+t_9518 = _C.rebased(_C.t_7413, 9506)  # rules_data/pampero/definitions/resources.yaml:60
+t_9519 = _C.rebased(_C.t_7414, 9506)  # rules_data/pampero/definitions/resources.yaml:60
+d_9520 = _C.rebased(_C.d_7415, 9506)  # rules_data/pampero/definitions/resources.yaml:61
+d_9521 = _C.rebased(_C.d_7416, 9506)  # rules_data/pampero/definitions/resources.yaml:62
+d_9522 = _C.rebased(_C.d_7417, 9506)  # rules_data/pampero/definitions/resources.yaml:62
+d_9523 = _C.rebased(_C.d_7418, 9506)  # rules_data/pampero/definitions/resources.yaml:26
+d_9524 = _C.rebased(_C.d_7419, 9506)  # rules_data/pampero/definitions/resources.yaml:26
+d_9525 = _C.rebased(_C.d_7420, 9506)  # rules_data/pampero/definitions/resources.yaml:27
+d_9526 = _C.rebased(_C.d_7421, 9506)  # rules_data/pampero/definitions/resources.yaml:27
+d_9527 = _C.rebased(_C.d_7422, 9506)  # rules_data/pampero/definitions/resources.yaml:28
+d_9528 = _C.rebased(_C.d_7423, 9506)  # rules_data/pampero/definitions/resources.yaml:29
+d_9529 = _C.rebased(_C.d_7424, 9506)  # rules_data/pampero/definitions/resources.yaml:29
+d_9530 = _C.rebased(_C.d_7425, 9506)  # rules_data/pampero/definitions/resources.yaml:30
+d_9531 = _C.rebased(_C.d_7426, 9506)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

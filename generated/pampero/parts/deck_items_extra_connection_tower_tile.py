@@ -47,6 +47,7 @@ K = [
     [0],
     [],
     ['game', 'display', 'key'],
+    {'d': []},
     ['game', 'piles', 'key'],
     ['player', 'hand', ''],
     ['player', 'held', ''],
@@ -225,7 +226,7 @@ def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
 x_10797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def t_9461(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -233,13 +234,13 @@ def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
         E = ctx.env()
     LOCAL(ctx, E, 'n~2619', 1, True)
     LOCAL(ctx, E, 'd~2620', 'extra_connection_tiles', True)
-    return t_9464(ctx, k, s, E)
+    return t_9464(ctx, k, s, E, B)
 
 
-d_9462 = _C.d_7428  # rules_data/pampero/modules/tbsct.yaml:10
+d_9462 = _C.rebased(_C.d_7428, 9461)  # rules_data/pampero/modules/tbsct.yaml:10
 
 
-def d_9463(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def d_9463(ctx, E=None, B=9461):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -249,7 +250,7 @@ def d_9463(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     return True
 
 
-def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:122
+def t_9464(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -258,60 +259,60 @@ def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9465(ctx, lambda: nxt(left - 1), k, E)
+        return t_9465(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('n~2619')))
 
 
-def t_9465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def t_9465(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_10753(ctx, E):
-        return t_9466(ctx, k, s, E)
+        return t_9466(ctx, k, s, E, B)
     return k()
 
 
-def t_9466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def t_9466(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9466, None, [], k)
+    return CHOOSE(ctx, B + 5, None, [], k)
 
 
-def t_9467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def t_9467(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~2620'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2620'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[3])
     LOCAL(ctx, E, 'd~2622', E.get('d~2620'), True)
-    if not d_9470(ctx, E):
+    if not d_9470(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'item~2624', E.get('item~2621'), True)
     LOCAL(ctx, E, 'd~2625', E.get('d~2620'), True)
-    return t_9477(ctx, k, s, E)
+    return t_9477(ctx, k, s, E, B)
 
 
-def d_9468(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def d_9468(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~2620'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2620'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[3])
     return True
 
 
-def d_9469(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
+def d_9469(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -321,35 +322,35 @@ def d_9469(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
     return True
 
 
-def d_9470(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def d_9470(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     while x_10758(ctx, E):
-        if not d_9471(ctx, E):
+        if not d_9471(ctx, E, B):
             return False
     return True
 
 
-def d_9471(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9471(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'top~2623', x_10759(ctx, E), True)
-    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~2622'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2622'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[3])
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~2622'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2622'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[5])
     return True
 
 
-def d_9472(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9472(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -359,31 +360,31 @@ def d_9472(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     return True
 
 
-def d_9473(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def d_9473(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~2622'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2622'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[3])
     return True
 
 
-def d_9474(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def d_9474(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~2622'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2622'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[5])
     return True
 
 
-def d_9475(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9475(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -393,7 +394,7 @@ def d_9475(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     return True
 
 
-def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9476(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -403,18 +404,18 @@ def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     return True
 
 
-def t_9477(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def t_9477(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_10766(ctx, E):
-        return d_9478(ctx, E) and k()
-    return t_9479(ctx, k, s, E)
+        return d_9478(ctx, E, B) and k()
+    return t_9479(ctx, k, s, E, B)
 
 
-def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def d_9478(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -422,11 +423,11 @@ def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_10768(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, x_10768(ctx, E), '+=', True, K[6])
     return True
 
 
-def t_9479(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def t_9479(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -434,11 +435,11 @@ def t_9479(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10770(ctx, E), '+=', True, K[6])
-    return t_9481(ctx, k, s, E)
+        SET(ctx, 'held', c, key, x_10770(ctx, E), '+=', True, K[7])
+    return t_9481(ctx, k, s, E, B)
 
 
-def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9480(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -446,32 +447,32 @@ def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10770(ctx, E), '+=', True, K[6])
+        SET(ctx, 'held', c, key, x_10770(ctx, E), '+=', True, K[7])
     return True
 
 
-def t_9481(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9481(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_10771(ctx, E):
-        return t_9482(ctx, k, s, E)
+        return t_9482(ctx, k, s, E, B)
     return k()
 
 
-def t_9482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9482(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'label~2626', E.get('d~2625'), True)
-    return t_9484(ctx, k, s, E)
+    return t_9484(ctx, k, s, E, B)
 
 
-def d_9483(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def d_9483(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -481,7 +482,7 @@ def d_9483(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     return True
 
 
-def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9484(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -489,16 +490,16 @@ def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2627'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2627'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2627', x_10773(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2626'), '=', False, K[7])
-    return t_9487(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2626'), '=', False, K[8])
+    return t_9487(ctx, r1, s, E, B)
 
 
-def d_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9485(ctx, E=None, B=9461):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -508,17 +509,17 @@ def d_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_9486(ctx, E=None, B=9461):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2626'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2626'), '=', False, K[8])
     return True
 
 
-def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9487(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -527,32 +528,32 @@ def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return DO(ctx, x_10776(ctx, E), k)
 
 
-def d_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_9488(ctx, E=None, B=9461):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2627'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2627'), '=', False, K[8])
     return True
 
 
-def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def t_9489(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:130
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'item~2629', x_10781(ctx, E), True)
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~2620'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2620'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[5])
     LOCAL(ctx, E, 'item~2630', E.get('item~2629'), True)
     LOCAL(ctx, E, 'd~2631', E.get('d~2620'), True)
-    return t_9494(ctx, k, s, E)
+    return t_9494(ctx, k, s, E, B)
 
 
-def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def d_9490(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -562,19 +563,19 @@ def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     return True
 
 
-def d_9491(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def d_9491(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~2620'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2620'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[5])
     return True
 
 
-def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+def d_9492(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -584,7 +585,7 @@ def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     return True
 
 
-def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+def d_9493(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -594,18 +595,18 @@ def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     return True
 
 
-def t_9494(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def t_9494(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_10786(ctx, E):
-        return d_9495(ctx, E) and k()
-    return t_9496(ctx, k, s, E)
+        return d_9495(ctx, E, B) and k()
+    return t_9496(ctx, k, s, E, B)
 
 
-def d_9495(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def d_9495(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -613,11 +614,11 @@ def d_9495(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_10788(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, x_10788(ctx, E), '+=', True, K[6])
     return True
 
 
-def t_9496(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def t_9496(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -625,11 +626,11 @@ def t_9496(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10790(ctx, E), '+=', True, K[6])
-    return t_9498(ctx, k, s, E)
+        SET(ctx, 'held', c, key, x_10790(ctx, E), '+=', True, K[7])
+    return t_9498(ctx, k, s, E, B)
 
 
-def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9497(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -637,32 +638,32 @@ def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10790(ctx, E), '+=', True, K[6])
+        SET(ctx, 'held', c, key, x_10790(ctx, E), '+=', True, K[7])
     return True
 
 
-def t_9498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9498(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_10791(ctx, E):
-        return t_9499(ctx, k, s, E)
+        return t_9499(ctx, k, s, E, B)
     return k()
 
 
-def t_9499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9499(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'label~2632', E.get('d~2631'), True)
-    return t_9501(ctx, k, s, E)
+    return t_9501(ctx, k, s, E, B)
 
 
-def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def d_9500(ctx, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -672,7 +673,7 @@ def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     return True
 
 
-def t_9501(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9501(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -680,16 +681,16 @@ def t_9501(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2633'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2633'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2633', x_10793(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2632'), '=', False, K[7])
-    return t_9504(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2632'), '=', False, K[8])
+    return t_9504(ctx, r1, s, E, B)
 
 
-def d_9502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9502(ctx, E=None, B=9461):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -699,17 +700,17 @@ def d_9502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_9503(ctx, E=None, B=9461):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2632'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2632'), '=', False, K[8])
     return True
 
 
-def t_9504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9504(ctx, k, s=None, E=None, B=9461):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -718,13 +719,13 @@ def t_9504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return DO(ctx, x_10796(ctx, E), k)
 
 
-def d_9505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_9505(ctx, E=None, B=9461):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2633'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2633'), '=', False, K[8])
     return True
 
 

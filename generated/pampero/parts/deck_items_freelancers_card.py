@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -66,7 +67,7 @@ x_8773 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8774 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7722(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+def t_7722(ctx, k, s=None, E=None, B=7722):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,194 +75,34 @@ def t_7722(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_fr
         E = ctx.env()
     LOCAL(ctx, E, 'n~2619', 2, True)
     LOCAL(ctx, E, 'r~2620', 'energy', True)
-    return t_7725(ctx, k, s, E)
+    return t_7725(ctx, k, s, E, B)
 
 
-d_7723 = _C.d_7615  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-d_7724 = _C.d_7455  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-
-
-def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7739(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7727(ctx, r1, s, E)
-
-
-d_7726 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8750(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8751(ctx, E):
-                return t_7728(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7736, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7730(ctx, r1, s, E)
-
-
-d_7729 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7730, None, [], k)
-
-
-d_7731 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7732 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7733 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7734 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7735 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7736, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_7737 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7738 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8764(ctx, E), True)
-    if not d_7741(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7744(ctx, E):
-        return False
-    if not d_7746(ctx, E):
-        return False
-    return True
-
-
-d_7740 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7741 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7742 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8770(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8773(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_7747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+d_7723 = _C.rebased(_C.d_7615, 7722)  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+d_7724 = _C.rebased(_C.d_7455, 7722)  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+t_7725 = _C.rebased(_C.t_7404, 7722)  # rules_data/pampero/definitions/resources.yaml:54
+d_7726 = _C.rebased(_C.d_7405, 7722)  # rules_data/pampero/definitions/resources.yaml:54
+t_7727 = _C.rebased(_C.t_7406, 7722)  # rules_data/pampero/definitions/resources.yaml:55
+t_7728 = _C.rebased(_C.t_7407, 7722)  # rules_data/pampero/definitions/resources.yaml:56
+d_7729 = _C.rebased(_C.d_7408, 7722)  # rules_data/pampero/definitions/resources.yaml:56
+t_7730 = _C.rebased(_C.t_7409, 7722)  # rules_data/pampero/definitions/resources.yaml:57
+d_7731 = _C.rebased(_C.d_7410, 7722)  # rules_data/pampero/definitions/resources.yaml:58
+t_7732 = _C.rebased(_C.t_7411, 7722)  # rules_data/pampero/definitions/resources.yaml:60
+d_7733 = _C.rebased(_C.d_7412, 7722)  # rules_data/pampero/definitions/resources.yaml:60
+t_7734 = _C.rebased(_C.t_7413, 7722)  # rules_data/pampero/definitions/resources.yaml:60
+t_7735 = _C.rebased(_C.t_7414, 7722)  # rules_data/pampero/definitions/resources.yaml:60
+d_7736 = _C.rebased(_C.d_7415, 7722)  # rules_data/pampero/definitions/resources.yaml:61
+d_7737 = _C.rebased(_C.d_7416, 7722)  # rules_data/pampero/definitions/resources.yaml:62
+d_7738 = _C.rebased(_C.d_7417, 7722)  # rules_data/pampero/definitions/resources.yaml:62
+d_7739 = _C.rebased(_C.d_7418, 7722)  # rules_data/pampero/definitions/resources.yaml:26
+d_7740 = _C.rebased(_C.d_7419, 7722)  # rules_data/pampero/definitions/resources.yaml:26
+d_7741 = _C.rebased(_C.d_7420, 7722)  # rules_data/pampero/definitions/resources.yaml:27
+d_7742 = _C.rebased(_C.d_7421, 7722)  # rules_data/pampero/definitions/resources.yaml:27
+d_7743 = _C.rebased(_C.d_7422, 7722)  # rules_data/pampero/definitions/resources.yaml:28
+d_7744 = _C.rebased(_C.d_7423, 7722)  # rules_data/pampero/definitions/resources.yaml:29
+d_7745 = _C.rebased(_C.d_7424, 7722)  # rules_data/pampero/definitions/resources.yaml:29
+d_7746 = _C.rebased(_C.d_7425, 7722)  # rules_data/pampero/definitions/resources.yaml:30
+d_7747 = _C.rebased(_C.d_7426, 7722)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

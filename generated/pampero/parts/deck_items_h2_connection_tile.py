@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -66,7 +67,7 @@ x_10959 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_10960 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
+def t_9624(ctx, k, s=None, E=None, B=9624):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,13 +75,13 @@ def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         E = ctx.env()
     LOCAL(ctx, E, 'n~2619', 1, True)
     LOCAL(ctx, E, 'r~2620', 'barrels', True)
-    return t_9627(ctx, k, s, E)
+    return t_9627(ctx, k, s, E, B)
 
 
-d_9625 = _C.d_7428  # rules_data/pampero/modules/verne_items.yaml:28
+d_9625 = _C.rebased(_C.d_7428, 9624)  # rules_data/pampero/modules/verne_items.yaml:28
 
 
-def d_9626(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
+def d_9626(ctx, E=None, B=9624):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,187 +91,29 @@ def d_9626(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
     return True
 
 
-def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9641(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9629(ctx, r1, s, E)
-
-
-d_9628 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10936(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10937(ctx, E):
-                return t_9630(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9638, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9632(ctx, r1, s, E)
-
-
-d_9631 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9632, None, [], k)
-
-
-d_9633 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9634 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9635 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9636 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9637 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9638, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9639 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9640 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10950(ctx, E), True)
-    if not d_9643(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9646(ctx, E):
-        return False
-    if not d_9648(ctx, E):
-        return False
-    return True
-
-
-d_9642 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9643 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9644 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10956(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10959(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_9627 = _C.rebased(_C.t_7404, 9624)  # rules_data/pampero/definitions/resources.yaml:54
+d_9628 = _C.rebased(_C.d_7405, 9624)  # rules_data/pampero/definitions/resources.yaml:54
+t_9629 = _C.rebased(_C.t_7406, 9624)  # rules_data/pampero/definitions/resources.yaml:55
+t_9630 = _C.rebased(_C.t_7407, 9624)  # rules_data/pampero/definitions/resources.yaml:56
+d_9631 = _C.rebased(_C.d_7408, 9624)  # rules_data/pampero/definitions/resources.yaml:56
+t_9632 = _C.rebased(_C.t_7409, 9624)  # rules_data/pampero/definitions/resources.yaml:57
+d_9633 = _C.rebased(_C.d_7410, 9624)  # rules_data/pampero/definitions/resources.yaml:58
+t_9634 = _C.rebased(_C.t_7411, 9624)  # rules_data/pampero/definitions/resources.yaml:60
+d_9635 = _C.rebased(_C.d_7412, 9624)  # rules_data/pampero/definitions/resources.yaml:60
+t_9636 = _C.rebased(_C.t_7413, 9624)  # rules_data/pampero/definitions/resources.yaml:60
+t_9637 = _C.rebased(_C.t_7414, 9624)  # rules_data/pampero/definitions/resources.yaml:60
+d_9638 = _C.rebased(_C.d_7415, 9624)  # rules_data/pampero/definitions/resources.yaml:61
+d_9639 = _C.rebased(_C.d_7416, 9624)  # rules_data/pampero/definitions/resources.yaml:62
+d_9640 = _C.rebased(_C.d_7417, 9624)  # rules_data/pampero/definitions/resources.yaml:62
+d_9641 = _C.rebased(_C.d_7418, 9624)  # rules_data/pampero/definitions/resources.yaml:26
+d_9642 = _C.rebased(_C.d_7419, 9624)  # rules_data/pampero/definitions/resources.yaml:26
+d_9643 = _C.rebased(_C.d_7420, 9624)  # rules_data/pampero/definitions/resources.yaml:27
+d_9644 = _C.rebased(_C.d_7421, 9624)  # rules_data/pampero/definitions/resources.yaml:27
+d_9645 = _C.rebased(_C.d_7422, 9624)  # rules_data/pampero/definitions/resources.yaml:28
+d_9646 = _C.rebased(_C.d_7423, 9624)  # rules_data/pampero/definitions/resources.yaml:29
+d_9647 = _C.rebased(_C.d_7424, 9624)  # rules_data/pampero/definitions/resources.yaml:29
+d_9648 = _C.rebased(_C.d_7425, 9624)  # rules_data/pampero/definitions/resources.yaml:30
+d_9649 = _C.rebased(_C.d_7426, 9624)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_8741 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_8742 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_8744 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8745 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_7699(ctx, k, s, E)
-
-
-d_7697 = _C.d_7402  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-d_7698 = _C.d_7403  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-
-
-def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7713(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7701(ctx, r1, s, E)
-
-
-d_7700 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8721(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8722(ctx, E):
-                return t_7702(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7710, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7704(ctx, r1, s, E)
-
-
-d_7703 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7704, None, [], k)
-
-
-d_7705 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7706 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7707 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7708 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7709 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7710, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_7711 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7712 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8735(ctx, E), True)
-    if not d_7715(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7718(ctx, E):
-        return False
-    if not d_7720(ctx, E):
-        return False
-    return True
-
-
-d_7714 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7715 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7716 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8741(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8744(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_7721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_7696 = _C.rebased(_C.t_7401, 7696)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7697 = _C.rebased(_C.d_7402, 7696)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7698 = _C.rebased(_C.d_7403, 7696)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+t_7699 = _C.rebased(_C.t_7404, 7696)  # rules_data/pampero/definitions/resources.yaml:54
+d_7700 = _C.rebased(_C.d_7405, 7696)  # rules_data/pampero/definitions/resources.yaml:54
+t_7701 = _C.rebased(_C.t_7406, 7696)  # rules_data/pampero/definitions/resources.yaml:55
+t_7702 = _C.rebased(_C.t_7407, 7696)  # rules_data/pampero/definitions/resources.yaml:56
+d_7703 = _C.rebased(_C.d_7408, 7696)  # rules_data/pampero/definitions/resources.yaml:56
+t_7704 = _C.rebased(_C.t_7409, 7696)  # rules_data/pampero/definitions/resources.yaml:57
+d_7705 = _C.rebased(_C.d_7410, 7696)  # rules_data/pampero/definitions/resources.yaml:58
+t_7706 = _C.rebased(_C.t_7411, 7696)  # rules_data/pampero/definitions/resources.yaml:60
+d_7707 = _C.rebased(_C.d_7412, 7696)  # rules_data/pampero/definitions/resources.yaml:60
+t_7708 = _C.rebased(_C.t_7413, 7696)  # rules_data/pampero/definitions/resources.yaml:60
+t_7709 = _C.rebased(_C.t_7414, 7696)  # rules_data/pampero/definitions/resources.yaml:60
+d_7710 = _C.rebased(_C.d_7415, 7696)  # rules_data/pampero/definitions/resources.yaml:61
+d_7711 = _C.rebased(_C.d_7416, 7696)  # rules_data/pampero/definitions/resources.yaml:62
+d_7712 = _C.rebased(_C.d_7417, 7696)  # rules_data/pampero/definitions/resources.yaml:62
+d_7713 = _C.rebased(_C.d_7418, 7696)  # rules_data/pampero/definitions/resources.yaml:26
+d_7714 = _C.rebased(_C.d_7419, 7696)  # rules_data/pampero/definitions/resources.yaml:26
+d_7715 = _C.rebased(_C.d_7420, 7696)  # rules_data/pampero/definitions/resources.yaml:27
+d_7716 = _C.rebased(_C.d_7421, 7696)  # rules_data/pampero/definitions/resources.yaml:27
+d_7717 = _C.rebased(_C.d_7422, 7696)  # rules_data/pampero/definitions/resources.yaml:28
+d_7718 = _C.rebased(_C.d_7423, 7696)  # rules_data/pampero/definitions/resources.yaml:29
+d_7719 = _C.rebased(_C.d_7424, 7696)  # rules_data/pampero/definitions/resources.yaml:29
+d_7720 = _C.rebased(_C.d_7425, 7696)  # rules_data/pampero/definitions/resources.yaml:30
+d_7721 = _C.rebased(_C.d_7426, 7696)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

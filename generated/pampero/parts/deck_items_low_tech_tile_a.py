@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_10986 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_10987 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_10989 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_10990 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9653(ctx, k, s, E)
-
-
-d_9651 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:9
-d_9652 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:9
-
-
-def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9667(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9655(ctx, r1, s, E)
-
-
-d_9654 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10966(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10967(ctx, E):
-                return t_9656(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9664, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9658(ctx, r1, s, E)
-
-
-d_9657 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9658, None, [], k)
-
-
-d_9659 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9660 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9661 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9662 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9663 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9664, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9665 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9666 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10980(ctx, E), True)
-    if not d_9669(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9672(ctx, E):
-        return False
-    if not d_9674(ctx, E):
-        return False
-    return True
-
-
-d_9668 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9669 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9670 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10986(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10989(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_9650 = _C.rebased(_C.t_9506, 9650)  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9651 = _C.rebased(_C.d_7615, 9650)  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9652 = _C.rebased(_C.d_7403, 9650)  # rules_data/pampero/modules/verne_tiles.yaml:9
+t_9653 = _C.rebased(_C.t_7404, 9650)  # rules_data/pampero/definitions/resources.yaml:54
+d_9654 = _C.rebased(_C.d_7405, 9650)  # rules_data/pampero/definitions/resources.yaml:54
+t_9655 = _C.rebased(_C.t_7406, 9650)  # rules_data/pampero/definitions/resources.yaml:55
+t_9656 = _C.rebased(_C.t_7407, 9650)  # rules_data/pampero/definitions/resources.yaml:56
+d_9657 = _C.rebased(_C.d_7408, 9650)  # rules_data/pampero/definitions/resources.yaml:56
+t_9658 = _C.rebased(_C.t_7409, 9650)  # rules_data/pampero/definitions/resources.yaml:57
+d_9659 = _C.rebased(_C.d_7410, 9650)  # rules_data/pampero/definitions/resources.yaml:58
+t_9660 = _C.rebased(_C.t_7411, 9650)  # rules_data/pampero/definitions/resources.yaml:60
+d_9661 = _C.rebased(_C.d_7412, 9650)  # rules_data/pampero/definitions/resources.yaml:60
+t_9662 = _C.rebased(_C.t_7413, 9650)  # rules_data/pampero/definitions/resources.yaml:60
+t_9663 = _C.rebased(_C.t_7414, 9650)  # rules_data/pampero/definitions/resources.yaml:60
+d_9664 = _C.rebased(_C.d_7415, 9650)  # rules_data/pampero/definitions/resources.yaml:61
+d_9665 = _C.rebased(_C.d_7416, 9650)  # rules_data/pampero/definitions/resources.yaml:62
+d_9666 = _C.rebased(_C.d_7417, 9650)  # rules_data/pampero/definitions/resources.yaml:62
+d_9667 = _C.rebased(_C.d_7418, 9650)  # rules_data/pampero/definitions/resources.yaml:26
+d_9668 = _C.rebased(_C.d_7419, 9650)  # rules_data/pampero/definitions/resources.yaml:26
+d_9669 = _C.rebased(_C.d_7420, 9650)  # rules_data/pampero/definitions/resources.yaml:27
+d_9670 = _C.rebased(_C.d_7421, 9650)  # rules_data/pampero/definitions/resources.yaml:27
+d_9671 = _C.rebased(_C.d_7422, 9650)  # rules_data/pampero/definitions/resources.yaml:28
+d_9672 = _C.rebased(_C.d_7423, 9650)  # rules_data/pampero/definitions/resources.yaml:29
+d_9673 = _C.rebased(_C.d_7424, 9650)  # rules_data/pampero/definitions/resources.yaml:29
+d_9674 = _C.rebased(_C.d_7425, 9650)  # rules_data/pampero/definitions/resources.yaml:30
+d_9675 = _C.rebased(_C.d_7426, 9650)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_11015 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_11016 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_11018 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_11019 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9679(ctx, k, s, E)
-
-
-d_9677 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:13
-d_9678 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:13
-
-
-def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9693(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9681(ctx, r1, s, E)
-
-
-d_9680 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10995(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10996(ctx, E):
-                return t_9682(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9690, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9684(ctx, r1, s, E)
-
-
-d_9683 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9684, None, [], k)
-
-
-d_9685 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9686 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9687 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9688 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9689 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9690, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9691 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9692 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11009(ctx, E), True)
-    if not d_9695(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9698(ctx, E):
-        return False
-    if not d_9700(ctx, E):
-        return False
-    return True
-
-
-d_9694 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9695 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9696 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11015(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11018(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_9676 = _C.rebased(_C.t_9506, 9676)  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9677 = _C.rebased(_C.d_7615, 9676)  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9678 = _C.rebased(_C.d_7403, 9676)  # rules_data/pampero/modules/verne_tiles.yaml:13
+t_9679 = _C.rebased(_C.t_7404, 9676)  # rules_data/pampero/definitions/resources.yaml:54
+d_9680 = _C.rebased(_C.d_7405, 9676)  # rules_data/pampero/definitions/resources.yaml:54
+t_9681 = _C.rebased(_C.t_7406, 9676)  # rules_data/pampero/definitions/resources.yaml:55
+t_9682 = _C.rebased(_C.t_7407, 9676)  # rules_data/pampero/definitions/resources.yaml:56
+d_9683 = _C.rebased(_C.d_7408, 9676)  # rules_data/pampero/definitions/resources.yaml:56
+t_9684 = _C.rebased(_C.t_7409, 9676)  # rules_data/pampero/definitions/resources.yaml:57
+d_9685 = _C.rebased(_C.d_7410, 9676)  # rules_data/pampero/definitions/resources.yaml:58
+t_9686 = _C.rebased(_C.t_7411, 9676)  # rules_data/pampero/definitions/resources.yaml:60
+d_9687 = _C.rebased(_C.d_7412, 9676)  # rules_data/pampero/definitions/resources.yaml:60
+t_9688 = _C.rebased(_C.t_7413, 9676)  # rules_data/pampero/definitions/resources.yaml:60
+t_9689 = _C.rebased(_C.t_7414, 9676)  # rules_data/pampero/definitions/resources.yaml:60
+d_9690 = _C.rebased(_C.d_7415, 9676)  # rules_data/pampero/definitions/resources.yaml:61
+d_9691 = _C.rebased(_C.d_7416, 9676)  # rules_data/pampero/definitions/resources.yaml:62
+d_9692 = _C.rebased(_C.d_7417, 9676)  # rules_data/pampero/definitions/resources.yaml:62
+d_9693 = _C.rebased(_C.d_7418, 9676)  # rules_data/pampero/definitions/resources.yaml:26
+d_9694 = _C.rebased(_C.d_7419, 9676)  # rules_data/pampero/definitions/resources.yaml:26
+d_9695 = _C.rebased(_C.d_7420, 9676)  # rules_data/pampero/definitions/resources.yaml:27
+d_9696 = _C.rebased(_C.d_7421, 9676)  # rules_data/pampero/definitions/resources.yaml:27
+d_9697 = _C.rebased(_C.d_7422, 9676)  # rules_data/pampero/definitions/resources.yaml:28
+d_9698 = _C.rebased(_C.d_7423, 9676)  # rules_data/pampero/definitions/resources.yaml:29
+d_9699 = _C.rebased(_C.d_7424, 9676)  # rules_data/pampero/definitions/resources.yaml:29
+d_9700 = _C.rebased(_C.d_7425, 9676)  # rules_data/pampero/definitions/resources.yaml:30
+d_9701 = _C.rebased(_C.d_7426, 9676)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

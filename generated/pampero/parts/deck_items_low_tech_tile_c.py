@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_11044 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_11045 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_11047 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_11048 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9705(ctx, k, s, E)
-
-
-d_9703 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:17
-d_9704 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:17
-
-
-def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9719(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9707(ctx, r1, s, E)
-
-
-d_9706 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11024(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_11025(ctx, E):
-                return t_9708(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9716, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9710(ctx, r1, s, E)
-
-
-d_9709 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9710, None, [], k)
-
-
-d_9711 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9712 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9713 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9714 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9715 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9716, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9717 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9718 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11038(ctx, E), True)
-    if not d_9721(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9724(ctx, E):
-        return False
-    if not d_9726(ctx, E):
-        return False
-    return True
-
-
-d_9720 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9721 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9722 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11044(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11047(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_9702 = _C.rebased(_C.t_9506, 9702)  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9703 = _C.rebased(_C.d_7615, 9702)  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9704 = _C.rebased(_C.d_7403, 9702)  # rules_data/pampero/modules/verne_tiles.yaml:17
+t_9705 = _C.rebased(_C.t_7404, 9702)  # rules_data/pampero/definitions/resources.yaml:54
+d_9706 = _C.rebased(_C.d_7405, 9702)  # rules_data/pampero/definitions/resources.yaml:54
+t_9707 = _C.rebased(_C.t_7406, 9702)  # rules_data/pampero/definitions/resources.yaml:55
+t_9708 = _C.rebased(_C.t_7407, 9702)  # rules_data/pampero/definitions/resources.yaml:56
+d_9709 = _C.rebased(_C.d_7408, 9702)  # rules_data/pampero/definitions/resources.yaml:56
+t_9710 = _C.rebased(_C.t_7409, 9702)  # rules_data/pampero/definitions/resources.yaml:57
+d_9711 = _C.rebased(_C.d_7410, 9702)  # rules_data/pampero/definitions/resources.yaml:58
+t_9712 = _C.rebased(_C.t_7411, 9702)  # rules_data/pampero/definitions/resources.yaml:60
+d_9713 = _C.rebased(_C.d_7412, 9702)  # rules_data/pampero/definitions/resources.yaml:60
+t_9714 = _C.rebased(_C.t_7413, 9702)  # rules_data/pampero/definitions/resources.yaml:60
+t_9715 = _C.rebased(_C.t_7414, 9702)  # rules_data/pampero/definitions/resources.yaml:60
+d_9716 = _C.rebased(_C.d_7415, 9702)  # rules_data/pampero/definitions/resources.yaml:61
+d_9717 = _C.rebased(_C.d_7416, 9702)  # rules_data/pampero/definitions/resources.yaml:62
+d_9718 = _C.rebased(_C.d_7417, 9702)  # rules_data/pampero/definitions/resources.yaml:62
+d_9719 = _C.rebased(_C.d_7418, 9702)  # rules_data/pampero/definitions/resources.yaml:26
+d_9720 = _C.rebased(_C.d_7419, 9702)  # rules_data/pampero/definitions/resources.yaml:26
+d_9721 = _C.rebased(_C.d_7420, 9702)  # rules_data/pampero/definitions/resources.yaml:27
+d_9722 = _C.rebased(_C.d_7421, 9702)  # rules_data/pampero/definitions/resources.yaml:27
+d_9723 = _C.rebased(_C.d_7422, 9702)  # rules_data/pampero/definitions/resources.yaml:28
+d_9724 = _C.rebased(_C.d_7423, 9702)  # rules_data/pampero/definitions/resources.yaml:29
+d_9725 = _C.rebased(_C.d_7424, 9702)  # rules_data/pampero/definitions/resources.yaml:29
+d_9726 = _C.rebased(_C.d_7425, 9702)  # rules_data/pampero/definitions/resources.yaml:30
+d_9727 = _C.rebased(_C.d_7426, 9702)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

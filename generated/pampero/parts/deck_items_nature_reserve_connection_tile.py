@@ -48,9 +48,11 @@ K = [
     {'kind': 'tracks', 'f': 'fill', 'd': {}},
     {'kind': 'tracks', 'f': 'rewards', 'd': []},
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['game', 'booking', ''],
     ['player', 'reached', 'key'],
+    {'d': []},
     ['game', 'end_of_turn', ''],
     ['player', 'stock', 'key'],
     ['game', 'supply', 'key'],
@@ -478,22 +480,22 @@ def x_8948(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return [E.get('t~2670')]
 
 
-def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7748(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7802(ctx, k, s, E)
+        return t_7802(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'k~2619', 1, True)
     LOCAL(ctx, E, 't~2620', 'nature_income', True)
-    return t_7751(ctx, r1, s, E)
+    return t_7751(ctx, r1, s, E, B)
 
 
-def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7749(ctx, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -503,7 +505,7 @@ def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7750(ctx, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -513,7 +515,7 @@ def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def t_7751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def t_7751(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -522,10 +524,10 @@ def t_7751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     LOCAL(ctx, E, 'k~2621', E.get('k~2619'), True)
     LOCAL(ctx, E, 't~2622', E.get('t~2620'), True)
     LOCAL(ctx, E, 'col~2623', 'effect', True)
-    return t_7755(ctx, k, s, E)
+    return t_7755(ctx, k, s, E, B)
 
 
-def d_7752(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7752(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -535,7 +537,7 @@ def d_7752(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7753(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -545,7 +547,7 @@ def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7754(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -555,7 +557,7 @@ def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def t_7755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7755(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -564,12 +566,12 @@ def t_7755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7756(ctx, lambda: nxt(left - 1), k, E)
+        return t_7756(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('k~2621')))
 
 
-def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7756(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -579,20 +581,20 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         ctx.steps += 2
         LOCAL(ctx, E, 't~2632', E.get('t~2622'), True)
         LOCAL(ctx, E, 'pos~2633', E.get('nxt~2626'), True)
-        if not d_7762(ctx, E):
+        if not d_7762(ctx, E, B):
             return False
         ctx.steps += 3
         LOCAL(ctx, E, 't~2634', E.get('t~2622'), True)
         LOCAL(ctx, E, 'at~2635', E.get('nxt~2626'), True)
         LOCAL(ctx, E, 'col~2636', E.get('col~2623'), True)
-        return t_7768(ctx, k, s, E)
+        return t_7768(ctx, k, s, E, B)
 
     ctx.steps += 1
     LOCAL(ctx, E, 'nxt~2626', x_8784(ctx, E), True)
-    return t_7758(ctx, r1, s, E)
+    return t_7758(ctx, r1, s, E, B)
 
 
-def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7757(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -602,25 +604,25 @@ def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     return True
 
 
-def t_7758(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7758(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8785(ctx, E):
-        return t_7759(ctx, k, s, E)
+        return t_7759(ctx, k, s, E, B)
     return k()
 
 
-def t_7759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7759(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return k() if s is None else s()
 
 
-def d_7760(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7760(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -630,7 +632,7 @@ def d_7760(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     return True
 
 
-def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7761(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -640,7 +642,7 @@ def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     return True
 
 
-def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7762(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -648,42 +650,42 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8788(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~2632'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2632'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('pos~2633'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~2632'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2632'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2633'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~2633'), '=', False, K[6])
     return True
 
 
-def d_7763(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7763(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~2632'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2632'))
     if c is not None:
         SET(ctx, 'game_tracks', c, key, E.get('pos~2633'), '=', False, K[4])
     return True
 
 
-def d_7764(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7764(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~2632'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2632'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2633'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~2633'), '=', False, K[6])
     return True
 
 
-def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7765(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -693,7 +695,7 @@ def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7766(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -703,7 +705,7 @@ def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7767(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -713,29 +715,29 @@ def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def t_7768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7768(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7780(ctx, r2, s, E)
+        return t_7780(ctx, r2, s, E, B)
 
     def r2():
-        return t_7790(ctx, r3, s, E)
+        return t_7790(ctx, r3, s, E, B)
 
     def r3():
-        if not d_7800(ctx, E):
+        if not d_7800(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'label~2638', E.get('t~2634'), True)
-    return t_7770(ctx, r1, s, E)
+    return t_7770(ctx, r1, s, E, B)
 
 
-def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7769(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -745,7 +747,7 @@ def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     return True
 
 
-def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7770(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -753,16 +755,16 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2639'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2639'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2639', x_8797(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2638'), '=', False, K[6])
-    return t_7773(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2638'), '=', False, K[7])
+    return t_7773(ctx, r1, s, E, B)
 
 
-def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7771(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -772,17 +774,17 @@ def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7772(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2638'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2638'), '=', False, K[7])
     return True
 
 
-def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7773(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -801,24 +803,24 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'sp~2637', item, True)
             if x_8801(ctx, E):
-                return t_7774(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7774(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7774(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8802(ctx, E):
-        return t_7775(ctx, k, s, E)
-    return t_7776(ctx, k, s, E)
+        return t_7775(ctx, k, s, E, B)
+    return t_7776(ctx, k, s, E, B)
 
 
-def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7775(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -827,18 +829,18 @@ def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8803(ctx, E), k)
 
 
-def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7776(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8804(ctx, E):
-        return t_7777(ctx, k, s, E)
-    return t_7778(ctx, k, s, E)
+        return t_7777(ctx, k, s, E, B)
+    return t_7778(ctx, k, s, E, B)
 
 
-def t_7777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7777(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -847,7 +849,7 @@ def t_7777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8805(ctx, E), k)
 
 
-def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def t_7778(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -856,28 +858,28 @@ def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8806(ctx, E), k)
 
 
-def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7779(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2639'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2639'), '=', False, K[7])
     return True
 
 
-def t_7780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def t_7780(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8809(ctx, E):
-        return t_7781(ctx, k, s, E)
+        return t_7781(ctx, k, s, E, B)
     return k()
 
 
-def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def t_7781(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -886,10 +888,10 @@ def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     LOCAL(ctx, E, 'owner~2640', x_8810(ctx, E), True)
     ctx.steps += 1
     LOCAL(ctx, E, 'label~2642', E.get('owner~2640'), True)
-    return t_7784(ctx, k, s, E)
+    return t_7784(ctx, k, s, E, B)
 
 
-def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def d_7782(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -899,7 +901,7 @@ def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     return True
 
 
-def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7783(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -909,7 +911,7 @@ def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     return True
 
 
-def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7784(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -917,16 +919,16 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2643'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2643'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2643', x_8812(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2642'), '=', False, K[6])
-    return t_7787(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2642'), '=', False, K[7])
+    return t_7787(ctx, r1, s, E, B)
 
 
-def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7785(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -936,17 +938,17 @@ def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7786(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2642'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2642'), '=', False, K[7])
     return True
 
 
-def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7787(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -965,13 +967,13 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'b~2641', item, True)
             if x_8816(ctx, E):
-                return t_7788(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7788(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7788(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -980,28 +982,28 @@ def t_7788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8817(ctx, E), k)
 
 
-def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7789(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2643'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2643'), '=', False, K[7])
     return True
 
 
-def t_7790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7790(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8820(ctx, E):
-        return t_7791(ctx, k, s, E)
+        return t_7791(ctx, k, s, E, B)
     return k()
 
 
-def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def t_7791(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1020,38 +1022,38 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'rw~2644', item, True)
             if x_8822(ctx, E):
-                return t_7792(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7792(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def t_7792(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~2634'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2634'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[8])
     LOCAL(ctx, E, 'label~2645', E.get('t~2634'), True)
-    return t_7795(ctx, k, s, E)
+    return t_7795(ctx, k, s, E, B)
 
 
-def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def d_7793(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~2634'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2634'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[8])
     return True
 
 
-def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def d_7794(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1061,7 +1063,7 @@ def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     return True
 
 
-def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7795(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1069,16 +1071,16 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2646'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2646'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2646', x_8826(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2645'), '=', False, K[6])
-    return t_7798(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2645'), '=', False, K[7])
+    return t_7798(ctx, r1, s, E, B)
 
 
-def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7796(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1088,17 +1090,17 @@ def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7797(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2645'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2645'), '=', False, K[7])
     return True
 
 
-def t_7798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7798(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1107,17 +1109,17 @@ def t_7798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8829(ctx, E), k)
 
 
-def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7799(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2646'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2646'), '=', False, K[7])
     return True
 
 
-def d_7800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7800(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1125,28 +1127,28 @@ def d_7800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         E = ctx.env()
     if x_8832(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8834(ctx, E), '+=', True, K[8])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8834(ctx, E), '+=', True, K[10])
     return True
 
 
-def d_7801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7801(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8834(ctx, E), '+=', True, K[8])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8834(ctx, E), '+=', True, K[10])
     return True
 
 
-def t_7802(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
+def t_7802(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7802, None, [], k)
+    return CHOOSE(ctx, B + 54, None, [], k)
 
 
-def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7803(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1156,15 +1158,15 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         ctx.steps += 2
         LOCAL(ctx, E, 'k~2655', 2, True)
         LOCAL(ctx, E, 't~2656', 'nature_income', True)
-        return t_7861(ctx, k, s, E)
+        return t_7861(ctx, k, s, E, B)
 
     ctx.steps += 1
     if not x_8835(ctx, E):
         return False
-    return t_7832(ctx, r1, s, E)
+    return t_7832(ctx, r1, s, E, B)
 
 
-def d_7804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
+def d_7804(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:109
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1175,14 +1177,14 @@ def d_7804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
     return True
 
 
-def t_7805(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7805(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7805, None, [], k)
+    return CHOOSE(ctx, B + 57, None, [], k)
 
 
-def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7806(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1190,12 +1192,12 @@ def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         E = ctx.env()
     LOCAL(ctx, E, 'n~2647', 2, True)
     LOCAL(ctx, E, 'r~2648', 'energy', True)
-    if not d_7809(ctx, E):
+    if not d_7809(ctx, E, B):
         return False
     return True
 
 
-def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7807(ctx, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1205,7 +1207,7 @@ def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7808(ctx, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1215,7 +1217,7 @@ def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7809(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1226,12 +1228,12 @@ def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
     LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
-    if not d_7813(ctx, E):
+    if not d_7813(ctx, E, B):
         return False
     return True
 
 
-def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7810(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1242,7 +1244,7 @@ def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7811(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1252,7 +1254,7 @@ def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7812(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1262,35 +1264,35 @@ def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7813(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
-    if not d_7815(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[11])
+    if not d_7815(ctx, E, B):
         return False
-    if not d_7817(ctx, E):
+    if not d_7817(ctx, E, B):
         return False
     return True
 
 
-def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7814(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[11])
     return True
 
 
-def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7815(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1298,25 +1300,25 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8843(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2650'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[12])
     return True
 
 
-def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7816(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2650'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[12])
     return True
 
 
-def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7817(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1324,25 +1326,25 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8846(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[13])
     return True
 
 
-def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7818(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[13])
     return True
 
 
-def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7819(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1350,12 +1352,12 @@ def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         E = ctx.env()
     LOCAL(ctx, E, 'n~2651', 1, True)
     LOCAL(ctx, E, 'r~2652', 'batteries', True)
-    if not d_7822(ctx, E):
+    if not d_7822(ctx, E, B):
         return False
     return True
 
 
-def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7820(ctx, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1365,7 +1367,7 @@ def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7821(ctx, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1375,7 +1377,7 @@ def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7822(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1386,12 +1388,12 @@ def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
     LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
-    if not d_7826(ctx, E):
+    if not d_7826(ctx, E, B):
         return False
     return True
 
 
-def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7823(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1402,7 +1404,7 @@ def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7824(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1412,7 +1414,7 @@ def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7825(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1422,35 +1424,35 @@ def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7826(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
-    if not d_7828(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[11])
+    if not d_7828(ctx, E, B):
         return False
-    if not d_7830(ctx, E):
+    if not d_7830(ctx, E, B):
         return False
     return True
 
 
-def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7827(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[11])
     return True
 
 
-def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7828(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1458,25 +1460,25 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8857(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~2654'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2654'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[12])
     return True
 
 
-def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7829(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[12])
     return True
 
 
-def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7830(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1484,268 +1486,60 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8860(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[13])
     return True
 
 
-def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7831(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[13])
     return True
 
 
-def t_7832(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7832(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7832, None, [], k)
+    return CHOOSE(ctx, B + 84, None, [], k)
 
 
-def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', 2, True)
-    LOCAL(ctx, E, 'r~2648', 'energy', True)
-    if not d_7836(ctx, E):
-        return False
-    return True
-
-
+d_7833 = d_7806  # rules_data/pampero/definitions/resources.yaml:82
 d_7834 = d_7807  # rules_data/pampero/modules/nature_items.yaml:14
 d_7835 = d_7808  # rules_data/pampero/modules/nature_items.yaml:14
-
-
-def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8866(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
-    LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
-    if not d_7840(ctx, E):
-        return False
-    return True
-
-
+d_7836 = d_7809  # rules_data/pampero/definitions/resources.yaml:82
 d_7837 = d_7810  # rules_data/pampero/definitions/resources.yaml:82
 d_7838 = d_7811  # rules_data/pampero/definitions/resources.yaml:82
 d_7839 = d_7812  # rules_data/pampero/definitions/resources.yaml:82
-
-
-def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
-    if not d_7842(ctx, E):
-        return False
-    if not d_7844(ctx, E):
-        return False
-    return True
-
-
-def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
-    return True
-
-
-def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8871(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
-    return True
-
-
-def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
-    return True
-
-
-def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8874(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
-    return True
-
-
-def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
-    return True
-
-
-def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', 1, True)
-    LOCAL(ctx, E, 'r~2652', 'batteries', True)
-    if not d_7849(ctx, E):
-        return False
-    return True
-
-
+d_7840 = d_7813  # rules_data/pampero/definitions/resources.yaml:39
+d_7841 = d_7814  # rules_data/pampero/definitions/resources.yaml:39
+d_7842 = d_7815  # rules_data/pampero/definitions/resources.yaml:40
+d_7843 = d_7816  # rules_data/pampero/definitions/resources.yaml:40
+d_7844 = d_7817  # rules_data/pampero/definitions/resources.yaml:41
+d_7845 = d_7818  # rules_data/pampero/definitions/resources.yaml:41
+d_7846 = d_7819  # rules_data/pampero/definitions/resources.yaml:82
 d_7847 = d_7820  # rules_data/pampero/modules/nature_items.yaml:14
 d_7848 = d_7821  # rules_data/pampero/modules/nature_items.yaml:14
-
-
-def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8880(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
-    LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
-    if not d_7853(ctx, E):
-        return False
-    return True
-
-
+d_7849 = d_7822  # rules_data/pampero/definitions/resources.yaml:82
 d_7850 = d_7823  # rules_data/pampero/definitions/resources.yaml:82
 d_7851 = d_7824  # rules_data/pampero/definitions/resources.yaml:82
 d_7852 = d_7825  # rules_data/pampero/definitions/resources.yaml:82
+d_7853 = d_7826  # rules_data/pampero/definitions/resources.yaml:39
+d_7854 = d_7827  # rules_data/pampero/definitions/resources.yaml:39
+d_7855 = d_7828  # rules_data/pampero/definitions/resources.yaml:40
+d_7856 = d_7829  # rules_data/pampero/definitions/resources.yaml:40
+d_7857 = d_7830  # rules_data/pampero/definitions/resources.yaml:41
+d_7858 = d_7831  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
-    if not d_7855(ctx, E):
-        return False
-    if not d_7857(ctx, E):
-        return False
-    return True
-
-
-def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
-    return True
-
-
-def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8885(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~2654'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
-    return True
-
-
-def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~2654'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
-    return True
-
-
-def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8888(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
-    return True
-
-
-def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
-    return True
-
-
-def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7859(ctx, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1755,7 +1549,7 @@ def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7860(ctx, E=None, B=7748):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1765,7 +1559,7 @@ def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def t_7861(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1774,10 +1568,10 @@ def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     LOCAL(ctx, E, 'k~2657', E.get('k~2655'), True)
     LOCAL(ctx, E, 't~2658', E.get('t~2656'), True)
     LOCAL(ctx, E, 'col~2659', 'effect', True)
-    return t_7865(ctx, k, s, E)
+    return t_7865(ctx, k, s, E, B)
 
 
-def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7862(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1787,7 +1581,7 @@ def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7863(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1797,7 +1591,7 @@ def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7864(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1807,7 +1601,7 @@ def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7865(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1816,12 +1610,12 @@ def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7866(ctx, lambda: nxt(left - 1), k, E)
+        return t_7866(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('k~2657')))
 
 
-def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7866(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1831,20 +1625,20 @@ def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         ctx.steps += 2
         LOCAL(ctx, E, 't~2668', E.get('t~2658'), True)
         LOCAL(ctx, E, 'pos~2669', E.get('nxt~2662'), True)
-        if not d_7872(ctx, E):
+        if not d_7872(ctx, E, B):
             return False
         ctx.steps += 3
         LOCAL(ctx, E, 't~2670', E.get('t~2658'), True)
         LOCAL(ctx, E, 'at~2671', E.get('nxt~2662'), True)
         LOCAL(ctx, E, 'col~2672', E.get('col~2659'), True)
-        return t_7878(ctx, k, s, E)
+        return t_7878(ctx, k, s, E, B)
 
     ctx.steps += 1
     LOCAL(ctx, E, 'nxt~2662', x_8898(ctx, E), True)
-    return t_7868(ctx, r1, s, E)
+    return t_7868(ctx, r1, s, E, B)
 
 
-def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7867(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1854,21 +1648,21 @@ def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     return True
 
 
-def t_7868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7868(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8899(ctx, E):
-        return t_7869(ctx, k, s, E)
+        return t_7869(ctx, k, s, E, B)
     return k()
 
 
 t_7869 = t_7759  # rules_data/pampero/definitions/tracks.yaml:101
 
 
-def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7870(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1878,7 +1672,7 @@ def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     return True
 
 
-def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7871(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1888,7 +1682,7 @@ def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     return True
 
 
-def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7872(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1896,42 +1690,42 @@ def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8902(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~2668'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2668'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('pos~2669'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~2668'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2668'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2669'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~2669'), '=', False, K[6])
     return True
 
 
-def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7873(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~2668'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2668'))
     if c is not None:
         SET(ctx, 'game_tracks', c, key, E.get('pos~2669'), '=', False, K[4])
     return True
 
 
-def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7874(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~2668'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2668'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2669'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~2669'), '=', False, K[6])
     return True
 
 
-def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7875(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1941,7 +1735,7 @@ def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7876(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1951,7 +1745,7 @@ def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7877(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1961,29 +1755,29 @@ def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7878(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7890(ctx, r2, s, E)
+        return t_7890(ctx, r2, s, E, B)
 
     def r2():
-        return t_7900(ctx, r3, s, E)
+        return t_7900(ctx, r3, s, E, B)
 
     def r3():
-        if not d_7910(ctx, E):
+        if not d_7910(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'label~2674', E.get('t~2670'), True)
-    return t_7880(ctx, r1, s, E)
+    return t_7880(ctx, r1, s, E, B)
 
 
-def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7879(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1993,7 +1787,7 @@ def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     return True
 
 
-def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7880(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2001,16 +1795,16 @@ def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2675'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2675'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2675', x_8911(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2674'), '=', False, K[6])
-    return t_7883(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2674'), '=', False, K[7])
+    return t_7883(ctx, r1, s, E, B)
 
 
-def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7881(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2020,17 +1814,17 @@ def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7882(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2674'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2674'), '=', False, K[7])
     return True
 
 
-def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7883(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2049,24 +1843,24 @@ def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'sp~2673', item, True)
             if x_8915(ctx, E):
-                return t_7884(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7884(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7884(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7884(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8916(ctx, E):
-        return t_7885(ctx, k, s, E)
-    return t_7886(ctx, k, s, E)
+        return t_7885(ctx, k, s, E, B)
+    return t_7886(ctx, k, s, E, B)
 
 
-def t_7885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7885(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2075,18 +1869,18 @@ def t_7885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8917(ctx, E), k)
 
 
-def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7886(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8918(ctx, E):
-        return t_7887(ctx, k, s, E)
-    return t_7888(ctx, k, s, E)
+        return t_7887(ctx, k, s, E, B)
+    return t_7888(ctx, k, s, E, B)
 
 
-def t_7887(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7887(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2095,7 +1889,7 @@ def t_7887(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8919(ctx, E), k)
 
 
-def t_7888(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def t_7888(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2104,28 +1898,28 @@ def t_7888(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8920(ctx, E), k)
 
 
-def d_7889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7889(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2675'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2675'), '=', False, K[7])
     return True
 
 
-def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def t_7890(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8923(ctx, E):
-        return t_7891(ctx, k, s, E)
+        return t_7891(ctx, k, s, E, B)
     return k()
 
 
-def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def t_7891(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2134,10 +1928,10 @@ def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     LOCAL(ctx, E, 'owner~2676', x_8924(ctx, E), True)
     ctx.steps += 1
     LOCAL(ctx, E, 'label~2678', E.get('owner~2676'), True)
-    return t_7894(ctx, k, s, E)
+    return t_7894(ctx, k, s, E, B)
 
 
-def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def d_7892(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2147,7 +1941,7 @@ def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     return True
 
 
-def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7893(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2157,7 +1951,7 @@ def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     return True
 
 
-def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7894(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2165,16 +1959,16 @@ def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2679'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2679'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2679', x_8926(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2678'), '=', False, K[6])
-    return t_7897(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2678'), '=', False, K[7])
+    return t_7897(ctx, r1, s, E, B)
 
 
-def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7895(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2184,17 +1978,17 @@ def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7896(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2678'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2678'), '=', False, K[7])
     return True
 
 
-def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7897(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2213,13 +2007,13 @@ def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'b~2677', item, True)
             if x_8930(ctx, E):
-                return t_7898(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7898(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7898(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2228,28 +2022,28 @@ def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8931(ctx, E), k)
 
 
-def d_7899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7899(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2679'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2679'), '=', False, K[7])
     return True
 
 
-def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7900(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8934(ctx, E):
-        return t_7901(ctx, k, s, E)
+        return t_7901(ctx, k, s, E, B)
     return k()
 
 
-def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def t_7901(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2268,38 +2062,38 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'rw~2680', item, True)
             if x_8936(ctx, E):
-                return t_7902(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7902(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7902(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def t_7902(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~2670'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2670'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[8])
     LOCAL(ctx, E, 'label~2681', E.get('t~2670'), True)
-    return t_7905(ctx, k, s, E)
+    return t_7905(ctx, k, s, E, B)
 
 
-def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def d_7903(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~2670'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2670'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[8])
     return True
 
 
-def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def d_7904(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2309,7 +2103,7 @@ def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     return True
 
 
-def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7905(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2317,16 +2111,16 @@ def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2682'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2682'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2682', x_8940(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2681'), '=', False, K[6])
-    return t_7908(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2681'), '=', False, K[7])
+    return t_7908(ctx, r1, s, E, B)
 
 
-def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7906(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2336,17 +2130,17 @@ def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7907(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2681'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2681'), '=', False, K[7])
     return True
 
 
-def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7908(ctx, k, s=None, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2355,17 +2149,17 @@ def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8943(ctx, E), k)
 
 
-def d_7909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7909(ctx, E=None, B=7748):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2682'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2682'), '=', False, K[7])
     return True
 
 
-def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7910(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2373,21 +2167,21 @@ def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         E = ctx.env()
     if x_8946(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8948(ctx, E), '+=', True, K[8])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8948(ctx, E), '+=', True, K[10])
     return True
 
 
-def d_7911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7911(ctx, E=None, B=7748):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8948(ctx, E), '+=', True, K[8])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8948(ctx, E), '+=', True, K[10])
     return True
 
 
-d_7912 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
+d_7912 = _C.rebased(_C.d_7410, 7748)  # rules_data/pampero/definitions/resources.yaml:116
 
 
 TRIALS = {

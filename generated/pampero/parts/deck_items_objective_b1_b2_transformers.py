@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9137 = _C.x_9009  # rules_data/pampero/definitions/resources.yaml:29
 x_9138 = _C.x_9010  # rules_data/pampero/definitions/resources.yaml:29
 x_9140 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:30
 x_9141 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8023(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2642', 10, True)
-        LOCAL(ctx, E, 'r~2643', 'money', True)
-        LOCAL(ctx, E, 'k~2644', x_9111(ctx, E), True)
-        return t_8052(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 10, True)
-    LOCAL(ctx, E, 'r~2624', 'money', True)
-    return t_8026(ctx, r1, s, E)
-
-
-d_8024 = _C.d_7914  # rules_data/pampero/modules/objectives.yaml:31
-d_8025 = _C.d_7915  # rules_data/pampero/modules/objectives.yaml:31
-
-
-def t_8026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-        if not d_8040(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return t_8028(ctx, r1, s, E)
-
-
-d_8027 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8028(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9083(ctx, E)))
-    old = E.get('rep~2626', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2626', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
-            if x_9084(ctx, E):
-                return t_8029(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8037, E, 'left~2625', E.get('taken~2627'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return t_8031(ctx, r1, s, E)
-
-
-d_8030 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8031(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8031, None, [], k)
-
-
-d_8032 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8033 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
-d_8034 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
-t_8035 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
-t_8036 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8037, E, 'left~2625', E.get('taken~2627'))
-    return True
-
-
-d_8038 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
-d_8039 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_9097(ctx, E), True)
-    if not d_8042(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8044, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    if not d_8045(ctx, E):
-        return False
-    if not d_8047(ctx, E):
-        return False
-    return True
-
-
-d_8041 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
-d_8042 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
-d_8043 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8044, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    return True
-
-
-def d_8045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9103(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8046, ctx.state.get('supply'), E.get('r~2630'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
-    return True
-
-
-def d_8046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8046, ctx.state.get('supply'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
-    return True
-
-
-def d_8047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9106(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
-    return True
-
-
-def d_8048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
-    return True
-
-
-d_8049 = _C.d_7939  # rules_data/pampero/modules/objectives.yaml:31
-d_8050 = _C.d_7940  # rules_data/pampero/modules/objectives.yaml:31
-d_8051 = _C.d_7941  # rules_data/pampero/modules/objectives.yaml:31
-
-
-def t_8052(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', x_9112(ctx, E), True)
-    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
-    return t_8055(ctx, k, s, E)
-
-
-d_8053 = _C.d_7943  # rules_data/pampero/definitions/resources.yaml:68
-d_8054 = _C.d_7944  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
-        LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
-        if not d_8069(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
-    return t_8057(ctx, r1, s, E)
-
-
-d_8056 = _C.d_7946  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8057(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9115(ctx, E)))
-    old = E.get('rep~2648', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2648', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2648', item, True)
-            if x_9116(ctx, E):
-                return t_8058(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8066, E, 'left~2647', E.get('taken~2649'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2649', 0, True)
-    return t_8060(ctx, r1, s, E)
-
-
-d_8059 = _C.d_7949  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8060(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8060, None, [], k)
-
-
-d_8061 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8062 = _C.t_7952  # rules_data/pampero/definitions/resources.yaml:60
-d_8063 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:60
-t_8064 = _C.t_7954  # rules_data/pampero/definitions/resources.yaml:60
-t_8065 = _C.t_7955  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8066, E, 'left~2647', E.get('taken~2649'))
-    return True
-
-
-d_8067 = _C.d_7957  # rules_data/pampero/definitions/resources.yaml:62
-d_8068 = _C.d_7958  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9131(ctx, E), True)
-    if not d_8071(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8073, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
-    if not d_8074(ctx, E):
-        return False
-    if not d_8076(ctx, E):
-        return False
-    return True
-
-
-d_8070 = _C.d_7960  # rules_data/pampero/definitions/resources.yaml:26
-d_8071 = _C.d_7961  # rules_data/pampero/definitions/resources.yaml:27
-d_8072 = _C.d_7962  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8073, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
-    return True
-
-
-def d_8074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9137(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8075, ctx.state.get('supply'), E.get('r~2652'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
-    return True
-
-
-def d_8075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8075, ctx.state.get('supply'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
-    return True
-
-
-def d_8076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9140(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8077, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
-    return True
-
-
-def d_8077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8077, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
-    return True
+t_8023 = _C.rebased(_C.t_7913, 8023)  # rules_data/pampero/modules/objectives.yaml:31
+d_8024 = _C.rebased(_C.d_7914, 8023)  # rules_data/pampero/modules/objectives.yaml:31
+d_8025 = _C.rebased(_C.d_7915, 8023)  # rules_data/pampero/modules/objectives.yaml:31
+t_8026 = _C.rebased(_C.t_7916, 8023)  # rules_data/pampero/definitions/resources.yaml:54
+d_8027 = _C.rebased(_C.d_7630, 8023)  # rules_data/pampero/definitions/resources.yaml:54
+t_8028 = _C.rebased(_C.t_7918, 8023)  # rules_data/pampero/definitions/resources.yaml:55
+t_8029 = _C.rebased(_C.t_7919, 8023)  # rules_data/pampero/definitions/resources.yaml:56
+d_8030 = _C.rebased(_C.d_7633, 8023)  # rules_data/pampero/definitions/resources.yaml:56
+t_8031 = _C.rebased(_C.t_7409, 8023)  # rules_data/pampero/definitions/resources.yaml:57
+d_8032 = _C.rebased(_C.d_7410, 8023)  # rules_data/pampero/definitions/resources.yaml:58
+t_8033 = _C.rebased(_C.t_7636, 8023)  # rules_data/pampero/definitions/resources.yaml:60
+d_8034 = _C.rebased(_C.d_7637, 8023)  # rules_data/pampero/definitions/resources.yaml:60
+t_8035 = _C.rebased(_C.t_7638, 8023)  # rules_data/pampero/definitions/resources.yaml:60
+t_8036 = _C.rebased(_C.t_7639, 8023)  # rules_data/pampero/definitions/resources.yaml:60
+d_8037 = _C.rebased(_C.d_7927, 8023)  # rules_data/pampero/definitions/resources.yaml:61
+d_8038 = _C.rebased(_C.d_7641, 8023)  # rules_data/pampero/definitions/resources.yaml:62
+d_8039 = _C.rebased(_C.d_7642, 8023)  # rules_data/pampero/definitions/resources.yaml:62
+d_8040 = _C.rebased(_C.d_7643, 8023)  # rules_data/pampero/definitions/resources.yaml:26
+d_8041 = _C.rebased(_C.d_7644, 8023)  # rules_data/pampero/definitions/resources.yaml:26
+d_8042 = _C.rebased(_C.d_7645, 8023)  # rules_data/pampero/definitions/resources.yaml:27
+d_8043 = _C.rebased(_C.d_7646, 8023)  # rules_data/pampero/definitions/resources.yaml:27
+d_8044 = _C.rebased(_C.d_7647, 8023)  # rules_data/pampero/definitions/resources.yaml:28
+d_8045 = _C.rebased(_C.d_7648, 8023)  # rules_data/pampero/definitions/resources.yaml:29
+d_8046 = _C.rebased(_C.d_7649, 8023)  # rules_data/pampero/definitions/resources.yaml:29
+d_8047 = _C.rebased(_C.d_7650, 8023)  # rules_data/pampero/definitions/resources.yaml:30
+d_8048 = _C.rebased(_C.d_7651, 8023)  # rules_data/pampero/definitions/resources.yaml:30
+d_8049 = _C.rebased(_C.d_7939, 8023)  # rules_data/pampero/modules/objectives.yaml:31
+d_8050 = _C.rebased(_C.d_7940, 8023)  # rules_data/pampero/modules/objectives.yaml:31
+d_8051 = _C.rebased(_C.d_7941, 8023)  # rules_data/pampero/modules/objectives.yaml:31
+t_8052 = _C.rebased(_C.t_7942, 8023)  # rules_data/pampero/definitions/resources.yaml:68
+d_8053 = _C.rebased(_C.d_7943, 8023)  # rules_data/pampero/definitions/resources.yaml:68
+d_8054 = _C.rebased(_C.d_7944, 8023)  # rules_data/pampero/definitions/resources.yaml:68
+t_8055 = _C.rebased(_C.t_7945, 8023)  # rules_data/pampero/definitions/resources.yaml:54
+d_8056 = _C.rebased(_C.d_7946, 8023)  # rules_data/pampero/definitions/resources.yaml:54
+t_8057 = _C.rebased(_C.t_7947, 8023)  # rules_data/pampero/definitions/resources.yaml:55
+t_8058 = _C.rebased(_C.t_7948, 8023)  # rules_data/pampero/definitions/resources.yaml:56
+d_8059 = _C.rebased(_C.d_7949, 8023)  # rules_data/pampero/definitions/resources.yaml:56
+t_8060 = _C.rebased(_C.t_7950, 8023)  # rules_data/pampero/definitions/resources.yaml:57
+d_8061 = _C.rebased(_C.d_7410, 8023)  # rules_data/pampero/definitions/resources.yaml:58
+t_8062 = _C.rebased(_C.t_7952, 8023)  # rules_data/pampero/definitions/resources.yaml:60
+d_8063 = _C.rebased(_C.d_7953, 8023)  # rules_data/pampero/definitions/resources.yaml:60
+t_8064 = _C.rebased(_C.t_7954, 8023)  # rules_data/pampero/definitions/resources.yaml:60
+t_8065 = _C.rebased(_C.t_7955, 8023)  # rules_data/pampero/definitions/resources.yaml:60
+d_8066 = _C.rebased(_C.d_7956, 8023)  # rules_data/pampero/definitions/resources.yaml:61
+d_8067 = _C.rebased(_C.d_7957, 8023)  # rules_data/pampero/definitions/resources.yaml:62
+d_8068 = _C.rebased(_C.d_7958, 8023)  # rules_data/pampero/definitions/resources.yaml:62
+d_8069 = _C.rebased(_C.d_7959, 8023)  # rules_data/pampero/definitions/resources.yaml:26
+d_8070 = _C.rebased(_C.d_7960, 8023)  # rules_data/pampero/definitions/resources.yaml:26
+d_8071 = _C.rebased(_C.d_7961, 8023)  # rules_data/pampero/definitions/resources.yaml:27
+d_8072 = _C.rebased(_C.d_7962, 8023)  # rules_data/pampero/definitions/resources.yaml:27
+d_8073 = _C.rebased(_C.d_7963, 8023)  # rules_data/pampero/definitions/resources.yaml:28
+d_8074 = _C.rebased(_C.d_7964, 8023)  # rules_data/pampero/definitions/resources.yaml:29
+d_8075 = _C.rebased(_C.d_7965, 8023)  # rules_data/pampero/definitions/resources.yaml:29
+d_8076 = _C.rebased(_C.d_7966, 8023)  # rules_data/pampero/definitions/resources.yaml:30
+d_8077 = _C.rebased(_C.d_7967, 8023)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -160,7 +161,7 @@ def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 x_9653 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8463(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def t_8463(ctx, k, s=None, E=None, B=8463):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -171,15 +172,15 @@ def t_8463(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         LOCAL(ctx, E, 'n~2638', 10, True)
         LOCAL(ctx, E, 'r~2639', 'money', True)
         LOCAL(ctx, E, 'k~2640', x_9623(ctx, E), True)
-        return t_8492(ctx, k, s, E)
+        return t_8492(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2619', 10, True)
     LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_8466(ctx, r1, s, E)
+    return t_8466(ctx, r1, s, E, B)
 
 
-def d_8464(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8464(ctx, E=None, B=8463):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -189,193 +190,33 @@ def d_8464(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return True
 
 
-d_8465 = _C.d_7403  # rules_data/pampero/modules/objectives.yaml:95
+d_8465 = _C.rebased(_C.d_7403, 8463)  # rules_data/pampero/modules/objectives.yaml:95
+t_8466 = _C.rebased(_C.t_7404, 8463)  # rules_data/pampero/definitions/resources.yaml:54
+d_8467 = _C.rebased(_C.d_7405, 8463)  # rules_data/pampero/definitions/resources.yaml:54
+t_8468 = _C.rebased(_C.t_7406, 8463)  # rules_data/pampero/definitions/resources.yaml:55
+t_8469 = _C.rebased(_C.t_7407, 8463)  # rules_data/pampero/definitions/resources.yaml:56
+d_8470 = _C.rebased(_C.d_7408, 8463)  # rules_data/pampero/definitions/resources.yaml:56
+t_8471 = _C.rebased(_C.t_7409, 8463)  # rules_data/pampero/definitions/resources.yaml:57
+d_8472 = _C.rebased(_C.d_7410, 8463)  # rules_data/pampero/definitions/resources.yaml:58
+t_8473 = _C.rebased(_C.t_7411, 8463)  # rules_data/pampero/definitions/resources.yaml:60
+d_8474 = _C.rebased(_C.d_7412, 8463)  # rules_data/pampero/definitions/resources.yaml:60
+t_8475 = _C.rebased(_C.t_7413, 8463)  # rules_data/pampero/definitions/resources.yaml:60
+t_8476 = _C.rebased(_C.t_7414, 8463)  # rules_data/pampero/definitions/resources.yaml:60
+d_8477 = _C.rebased(_C.d_7415, 8463)  # rules_data/pampero/definitions/resources.yaml:61
+d_8478 = _C.rebased(_C.d_7416, 8463)  # rules_data/pampero/definitions/resources.yaml:62
+d_8479 = _C.rebased(_C.d_7417, 8463)  # rules_data/pampero/definitions/resources.yaml:62
+d_8480 = _C.rebased(_C.d_7418, 8463)  # rules_data/pampero/definitions/resources.yaml:26
+d_8481 = _C.rebased(_C.d_7419, 8463)  # rules_data/pampero/definitions/resources.yaml:26
+d_8482 = _C.rebased(_C.d_7420, 8463)  # rules_data/pampero/definitions/resources.yaml:27
+d_8483 = _C.rebased(_C.d_7421, 8463)  # rules_data/pampero/definitions/resources.yaml:27
+d_8484 = _C.rebased(_C.d_7422, 8463)  # rules_data/pampero/definitions/resources.yaml:28
+d_8485 = _C.rebased(_C.d_7423, 8463)  # rules_data/pampero/definitions/resources.yaml:29
+d_8486 = _C.rebased(_C.d_7424, 8463)  # rules_data/pampero/definitions/resources.yaml:29
+d_8487 = _C.rebased(_C.d_7425, 8463)  # rules_data/pampero/definitions/resources.yaml:30
+d_8488 = _C.rebased(_C.d_7426, 8463)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_8480(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_8468(ctx, r1, s, E)
-
-
-d_8467 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8468(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9595(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_9596(ctx, E):
-                return t_8469(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8469(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8477, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_8471(ctx, r1, s, E)
-
-
-d_8470 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8471(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8471, None, [], k)
-
-
-d_8472 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8473 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_8474 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_8475 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_8476 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8477, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_8478 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_8479 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_9609(ctx, E), True)
-    if not d_8482(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8484, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_8485(ctx, E):
-        return False
-    if not d_8487(ctx, E):
-        return False
-    return True
-
-
-d_8481 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_8482 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_8483 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8484, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_8485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9615(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8486, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8486, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9618(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8488, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_8488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8488, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_8489(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8489(ctx, E=None, B=8463):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -385,7 +226,7 @@ def d_8489(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return True
 
 
-def d_8490(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8490(ctx, E=None, B=8463):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -395,7 +236,7 @@ def d_8490(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return True
 
 
-def d_8491(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8491(ctx, E=None, B=8463):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -405,7 +246,7 @@ def d_8491(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return True
 
 
-def t_8492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8492(ctx, k, s=None, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -413,10 +254,10 @@ def t_8492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     LOCAL(ctx, E, 'n~2641', x_9624(ctx, E), True)
     LOCAL(ctx, E, 'r~2642', E.get('r~2639'), True)
-    return t_8495(ctx, k, s, E)
+    return t_8495(ctx, k, s, E, B)
 
 
-def d_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8493(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -426,7 +267,7 @@ def d_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8494(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -436,7 +277,7 @@ def d_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def t_8495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8495(ctx, k, s=None, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -446,16 +287,16 @@ def t_8495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2647', E.get('left~2643'), True)
         LOCAL(ctx, E, 'r~2648', E.get('r~2642'), True)
-        if not d_8509(ctx, E):
+        if not d_8509(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2643', E.get('n~2641'), True)
-    return t_8497(ctx, r1, s, E)
+    return t_8497(ctx, r1, s, E, B)
 
 
-def d_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8496(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -465,7 +306,7 @@ def d_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8497(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8497(ctx, k, s=None, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -484,13 +325,13 @@ def t_8497(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             i += 1
             LOCAL(ctx, E, 'rep~2644', item, True)
             if x_9628(ctx, E):
-                return t_8498(ctx, lambda i=i: nxt(i), brk, E)
+                return t_8498(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8498(ctx, k, s=None, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -498,15 +339,15 @@ def t_8498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8506, E, 'left~2643', E.get('taken~2645'))
+        ASSIGN(ctx, B + 43, E, 'left~2643', E.get('taken~2645'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2645', 0, True)
-    return t_8500(ctx, r1, s, E)
+    return t_8500(ctx, r1, s, E, B)
 
 
-def d_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8499(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -516,27 +357,21 @@ def d_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8500(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8500, None, [], k)
+t_8500 = _C.rebased(_C.t_7950, 8463)  # rules_data/pampero/definitions/resources.yaml:57
+d_8501 = _C.rebased(_C.d_7410, 8463)  # rules_data/pampero/definitions/resources.yaml:58
 
 
-d_8501 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8502(ctx, k, s=None, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2645', E.get('instead~2646'))
-    return t_8504(ctx, k, s, E)
+    return t_8504(ctx, k, s, E, B)
 
 
-def d_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8503(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -546,7 +381,7 @@ def d_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8504(ctx, k, s=None, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -555,12 +390,12 @@ def t_8504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8505(ctx, lambda: nxt(left - 1), k, E)
+        return t_8505(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2646')))
 
 
-def t_8505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8505(ctx, k, s=None, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -569,17 +404,17 @@ def t_8505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9635(ctx, E), k)
 
 
-def d_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8506(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8506, E, 'left~2643', E.get('taken~2645'))
+    ASSIGN(ctx, B + 43, E, 'left~2643', E.get('taken~2645'))
     return True
 
 
-def d_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8507(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -589,7 +424,7 @@ def d_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8508(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -599,27 +434,27 @@ def d_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8509(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2649', x_9643(ctx, E), True)
-    if not d_8511(ctx, E):
+    if not d_8511(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8513, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
-    if not d_8514(ctx, E):
+    if not d_8514(ctx, E, B):
         return False
-    if not d_8516(ctx, E):
+    if not d_8516(ctx, E, B):
         return False
     return True
 
 
-def d_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8510(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -629,7 +464,7 @@ def d_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8511(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -641,7 +476,7 @@ def d_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8512(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -651,19 +486,19 @@ def d_8512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8513(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8513, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
     return True
 
 
-def d_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8514(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -671,25 +506,25 @@ def d_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9649(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8515, ctx.state.get('supply'), E.get('r~2648'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2648'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[4])
     return True
 
 
-def d_8515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8515(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8515, ctx.state.get('supply'), E.get('r~2648'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[4])
     return True
 
 
-def d_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8516(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -697,21 +532,21 @@ def d_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9652(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8517, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[5])
     return True
 
 
-def d_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8517(ctx, E=None, B=8463):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8517, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[5])
     return True
 
 

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9201 = _C.x_9073  # rules_data/pampero/definitions/resources.yaml:29
 x_9202 = _C.x_9074  # rules_data/pampero/definitions/resources.yaml:29
 x_9204 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:30
 x_9205 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8078(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9175(ctx, E), True)
-        return t_8107(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_8081(ctx, r1, s, E)
-
-
-d_8079 = _C.d_7969  # rules_data/pampero/modules/objectives.yaml:39
-d_8080 = _C.d_7970  # rules_data/pampero/modules/objectives.yaml:39
-
-
-def t_8081(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_8095(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_8083(ctx, r1, s, E)
-
-
-d_8082 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8083(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9147(ctx, E)))
-    old = E.get('rep~2623', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2623', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_9148(ctx, E):
-                return t_8084(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8084(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8092, E, 'left~2622', E.get('taken~2624'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_8086(ctx, r1, s, E)
-
-
-d_8085 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8086(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8086, None, [], k)
-
-
-d_8087 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8088 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_8089 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_8090 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_8091 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8092, E, 'left~2622', E.get('taken~2624'))
-    return True
-
-
-d_8093 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_8094 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9161(ctx, E), True)
-    if not d_8097(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8099, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_8100(ctx, E):
-        return False
-    if not d_8102(ctx, E):
-        return False
-    return True
-
-
-d_8096 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_8097 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_8098 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8099, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    return True
-
-
-def d_8100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9167(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8101, ctx.state.get('supply'), E.get('r~2627'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_8101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8101, ctx.state.get('supply'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_8102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9170(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8103, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-def d_8103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8103, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-d_8104 = _C.d_7994  # rules_data/pampero/modules/objectives.yaml:39
-d_8105 = _C.d_7995  # rules_data/pampero/modules/objectives.yaml:39
-d_8106 = _C.d_7996  # rules_data/pampero/modules/objectives.yaml:39
-
-
-def t_8107(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9176(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return t_8110(ctx, k, s, E)
-
-
-d_8108 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:68
-d_8109 = _C.d_7999  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-        if not d_8124(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return t_8112(ctx, r1, s, E)
-
-
-d_8111 = _C.d_8001  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8112(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9179(ctx, E)))
-    old = E.get('rep~2645', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2645', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
-            if x_9180(ctx, E):
-                return t_8113(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8121, E, 'left~2644', E.get('taken~2646'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return t_8115(ctx, r1, s, E)
-
-
-d_8114 = _C.d_8004  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8115(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8115, None, [], k)
-
-
-d_8116 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8117 = _C.t_8007  # rules_data/pampero/definitions/resources.yaml:60
-d_8118 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:60
-t_8119 = _C.t_8009  # rules_data/pampero/definitions/resources.yaml:60
-t_8120 = _C.t_8010  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8121, E, 'left~2644', E.get('taken~2646'))
-    return True
-
-
-d_8122 = _C.d_8012  # rules_data/pampero/definitions/resources.yaml:62
-d_8123 = _C.d_8013  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9195(ctx, E), True)
-    if not d_8126(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8128, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    if not d_8129(ctx, E):
-        return False
-    if not d_8131(ctx, E):
-        return False
-    return True
-
-
-d_8125 = _C.d_8015  # rules_data/pampero/definitions/resources.yaml:26
-d_8126 = _C.d_8016  # rules_data/pampero/definitions/resources.yaml:27
-d_8127 = _C.d_8017  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8128, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    return True
-
-
-def d_8129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9201(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8130, ctx.state.get('supply'), E.get('r~2649'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
-    return True
-
-
-def d_8130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8130, ctx.state.get('supply'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
-    return True
-
-
-def d_8131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9204(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8132, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
-    return True
-
-
-def d_8132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8132, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
-    return True
+t_8078 = _C.rebased(_C.t_7968, 8078)  # rules_data/pampero/modules/objectives.yaml:39
+d_8079 = _C.rebased(_C.d_7969, 8078)  # rules_data/pampero/modules/objectives.yaml:39
+d_8080 = _C.rebased(_C.d_7970, 8078)  # rules_data/pampero/modules/objectives.yaml:39
+t_8081 = _C.rebased(_C.t_7971, 8078)  # rules_data/pampero/definitions/resources.yaml:54
+d_8082 = _C.rebased(_C.d_7972, 8078)  # rules_data/pampero/definitions/resources.yaml:54
+t_8083 = _C.rebased(_C.t_7973, 8078)  # rules_data/pampero/definitions/resources.yaml:55
+t_8084 = _C.rebased(_C.t_7974, 8078)  # rules_data/pampero/definitions/resources.yaml:56
+d_8085 = _C.rebased(_C.d_7975, 8078)  # rules_data/pampero/definitions/resources.yaml:56
+t_8086 = _C.rebased(_C.t_7409, 8078)  # rules_data/pampero/definitions/resources.yaml:57
+d_8087 = _C.rebased(_C.d_7410, 8078)  # rules_data/pampero/definitions/resources.yaml:58
+t_8088 = _C.rebased(_C.t_7978, 8078)  # rules_data/pampero/definitions/resources.yaml:60
+d_8089 = _C.rebased(_C.d_7979, 8078)  # rules_data/pampero/definitions/resources.yaml:60
+t_8090 = _C.rebased(_C.t_7980, 8078)  # rules_data/pampero/definitions/resources.yaml:60
+t_8091 = _C.rebased(_C.t_7981, 8078)  # rules_data/pampero/definitions/resources.yaml:60
+d_8092 = _C.rebased(_C.d_7982, 8078)  # rules_data/pampero/definitions/resources.yaml:61
+d_8093 = _C.rebased(_C.d_7983, 8078)  # rules_data/pampero/definitions/resources.yaml:62
+d_8094 = _C.rebased(_C.d_7984, 8078)  # rules_data/pampero/definitions/resources.yaml:62
+d_8095 = _C.rebased(_C.d_7985, 8078)  # rules_data/pampero/definitions/resources.yaml:26
+d_8096 = _C.rebased(_C.d_7986, 8078)  # rules_data/pampero/definitions/resources.yaml:26
+d_8097 = _C.rebased(_C.d_7987, 8078)  # rules_data/pampero/definitions/resources.yaml:27
+d_8098 = _C.rebased(_C.d_7988, 8078)  # rules_data/pampero/definitions/resources.yaml:27
+d_8099 = _C.rebased(_C.d_7989, 8078)  # rules_data/pampero/definitions/resources.yaml:28
+d_8100 = _C.rebased(_C.d_7990, 8078)  # rules_data/pampero/definitions/resources.yaml:29
+d_8101 = _C.rebased(_C.d_7991, 8078)  # rules_data/pampero/definitions/resources.yaml:29
+d_8102 = _C.rebased(_C.d_7992, 8078)  # rules_data/pampero/definitions/resources.yaml:30
+d_8103 = _C.rebased(_C.d_7993, 8078)  # rules_data/pampero/definitions/resources.yaml:30
+d_8104 = _C.rebased(_C.d_7994, 8078)  # rules_data/pampero/modules/objectives.yaml:39
+d_8105 = _C.rebased(_C.d_7995, 8078)  # rules_data/pampero/modules/objectives.yaml:39
+d_8106 = _C.rebased(_C.d_7996, 8078)  # rules_data/pampero/modules/objectives.yaml:39
+t_8107 = _C.rebased(_C.t_7997, 8078)  # rules_data/pampero/definitions/resources.yaml:68
+d_8108 = _C.rebased(_C.d_7998, 8078)  # rules_data/pampero/definitions/resources.yaml:68
+d_8109 = _C.rebased(_C.d_7999, 8078)  # rules_data/pampero/definitions/resources.yaml:68
+t_8110 = _C.rebased(_C.t_8000, 8078)  # rules_data/pampero/definitions/resources.yaml:54
+d_8111 = _C.rebased(_C.d_8001, 8078)  # rules_data/pampero/definitions/resources.yaml:54
+t_8112 = _C.rebased(_C.t_8002, 8078)  # rules_data/pampero/definitions/resources.yaml:55
+t_8113 = _C.rebased(_C.t_8003, 8078)  # rules_data/pampero/definitions/resources.yaml:56
+d_8114 = _C.rebased(_C.d_8004, 8078)  # rules_data/pampero/definitions/resources.yaml:56
+t_8115 = _C.rebased(_C.t_7950, 8078)  # rules_data/pampero/definitions/resources.yaml:57
+d_8116 = _C.rebased(_C.d_7410, 8078)  # rules_data/pampero/definitions/resources.yaml:58
+t_8117 = _C.rebased(_C.t_8007, 8078)  # rules_data/pampero/definitions/resources.yaml:60
+d_8118 = _C.rebased(_C.d_8008, 8078)  # rules_data/pampero/definitions/resources.yaml:60
+t_8119 = _C.rebased(_C.t_8009, 8078)  # rules_data/pampero/definitions/resources.yaml:60
+t_8120 = _C.rebased(_C.t_8010, 8078)  # rules_data/pampero/definitions/resources.yaml:60
+d_8121 = _C.rebased(_C.d_8011, 8078)  # rules_data/pampero/definitions/resources.yaml:61
+d_8122 = _C.rebased(_C.d_8012, 8078)  # rules_data/pampero/definitions/resources.yaml:62
+d_8123 = _C.rebased(_C.d_8013, 8078)  # rules_data/pampero/definitions/resources.yaml:62
+d_8124 = _C.rebased(_C.d_8014, 8078)  # rules_data/pampero/definitions/resources.yaml:26
+d_8125 = _C.rebased(_C.d_8015, 8078)  # rules_data/pampero/definitions/resources.yaml:26
+d_8126 = _C.rebased(_C.d_8016, 8078)  # rules_data/pampero/definitions/resources.yaml:27
+d_8127 = _C.rebased(_C.d_8017, 8078)  # rules_data/pampero/definitions/resources.yaml:27
+d_8128 = _C.rebased(_C.d_8018, 8078)  # rules_data/pampero/definitions/resources.yaml:28
+d_8129 = _C.rebased(_C.d_8019, 8078)  # rules_data/pampero/definitions/resources.yaml:29
+d_8130 = _C.rebased(_C.d_8020, 8078)  # rules_data/pampero/definitions/resources.yaml:29
+d_8131 = _C.rebased(_C.d_8021, 8078)  # rules_data/pampero/definitions/resources.yaml:30
+d_8132 = _C.rebased(_C.d_8022, 8078)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9777 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
 x_9778 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
 x_9780 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_9781 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8573(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:111
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9751(ctx, E), True)
-        return t_8602(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return t_8576(ctx, r1, s, E)
-
-
-d_8574 = _C.d_8189  # rules_data/pampero/modules/objectives.yaml:111
-d_8575 = _C.d_8190  # rules_data/pampero/modules/objectives.yaml:111
-
-
-def t_8576(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-        if not d_8590(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return t_8578(ctx, r1, s, E)
-
-
-d_8577 = _C.d_8192  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9723(ctx, E)))
-    old = E.get('rep~2624', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2624', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
-            if x_9724(ctx, E):
-                return t_8579(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8579(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8587, E, 'left~2623', E.get('taken~2625'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return t_8581(ctx, r1, s, E)
-
-
-d_8580 = _C.d_8195  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8581, None, [], k)
-
-
-d_8582 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8583 = _C.t_8198  # rules_data/pampero/definitions/resources.yaml:60
-d_8584 = _C.d_8199  # rules_data/pampero/definitions/resources.yaml:60
-t_8585 = _C.t_8200  # rules_data/pampero/definitions/resources.yaml:60
-t_8586 = _C.t_8201  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8587, E, 'left~2623', E.get('taken~2625'))
-    return True
-
-
-d_8588 = _C.d_8203  # rules_data/pampero/definitions/resources.yaml:62
-d_8589 = _C.d_8204  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9737(ctx, E), True)
-    if not d_8592(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8594, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    if not d_8595(ctx, E):
-        return False
-    if not d_8597(ctx, E):
-        return False
-    return True
-
-
-d_8591 = _C.d_8206  # rules_data/pampero/definitions/resources.yaml:26
-d_8592 = _C.d_8207  # rules_data/pampero/definitions/resources.yaml:27
-d_8593 = _C.d_8208  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8594, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    return True
-
-
-def d_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9743(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8596, ctx.state.get('supply'), E.get('r~2628'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
-    return True
-
-
-def d_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8596, ctx.state.get('supply'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
-    return True
-
-
-def d_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9746(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8598, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
-    return True
-
-
-def d_8598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8598, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
-    return True
-
-
-d_8599 = _C.d_8214  # rules_data/pampero/modules/objectives.yaml:111
-d_8600 = _C.d_8215  # rules_data/pampero/modules/objectives.yaml:111
-d_8601 = _C.d_8216  # rules_data/pampero/modules/objectives.yaml:111
-
-
-def t_8602(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9752(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8605(ctx, k, s, E)
-
-
-d_8603 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:68
-d_8604 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8619(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8607(ctx, r1, s, E)
-
-
-d_8606 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9755(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_9756(ctx, E):
-                return t_8608(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8616, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8610(ctx, r1, s, E)
-
-
-d_8609 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8610, None, [], k)
-
-
-d_8611 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8612 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8613 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8614 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8615 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8616, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_8617 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8618 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9771(ctx, E), True)
-    if not d_8621(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8623, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8624(ctx, E):
-        return False
-    if not d_8626(ctx, E):
-        return False
-    return True
-
-
-d_8620 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8621 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8622 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8623, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9777(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8625, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8625, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9780(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8627, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_8627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8627, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+t_8573 = _C.rebased(_C.t_8188, 8573)  # rules_data/pampero/modules/objectives.yaml:111
+d_8574 = _C.rebased(_C.d_8189, 8573)  # rules_data/pampero/modules/objectives.yaml:111
+d_8575 = _C.rebased(_C.d_8190, 8573)  # rules_data/pampero/modules/objectives.yaml:111
+t_8576 = _C.rebased(_C.t_8191, 8573)  # rules_data/pampero/definitions/resources.yaml:54
+d_8577 = _C.rebased(_C.d_8192, 8573)  # rules_data/pampero/definitions/resources.yaml:54
+t_8578 = _C.rebased(_C.t_8193, 8573)  # rules_data/pampero/definitions/resources.yaml:55
+t_8579 = _C.rebased(_C.t_8194, 8573)  # rules_data/pampero/definitions/resources.yaml:56
+d_8580 = _C.rebased(_C.d_8195, 8573)  # rules_data/pampero/definitions/resources.yaml:56
+t_8581 = _C.rebased(_C.t_7409, 8573)  # rules_data/pampero/definitions/resources.yaml:57
+d_8582 = _C.rebased(_C.d_7410, 8573)  # rules_data/pampero/definitions/resources.yaml:58
+t_8583 = _C.rebased(_C.t_8198, 8573)  # rules_data/pampero/definitions/resources.yaml:60
+d_8584 = _C.rebased(_C.d_8199, 8573)  # rules_data/pampero/definitions/resources.yaml:60
+t_8585 = _C.rebased(_C.t_8200, 8573)  # rules_data/pampero/definitions/resources.yaml:60
+t_8586 = _C.rebased(_C.t_8201, 8573)  # rules_data/pampero/definitions/resources.yaml:60
+d_8587 = _C.rebased(_C.d_8202, 8573)  # rules_data/pampero/definitions/resources.yaml:61
+d_8588 = _C.rebased(_C.d_8203, 8573)  # rules_data/pampero/definitions/resources.yaml:62
+d_8589 = _C.rebased(_C.d_8204, 8573)  # rules_data/pampero/definitions/resources.yaml:62
+d_8590 = _C.rebased(_C.d_8205, 8573)  # rules_data/pampero/definitions/resources.yaml:26
+d_8591 = _C.rebased(_C.d_8206, 8573)  # rules_data/pampero/definitions/resources.yaml:26
+d_8592 = _C.rebased(_C.d_8207, 8573)  # rules_data/pampero/definitions/resources.yaml:27
+d_8593 = _C.rebased(_C.d_8208, 8573)  # rules_data/pampero/definitions/resources.yaml:27
+d_8594 = _C.rebased(_C.d_8209, 8573)  # rules_data/pampero/definitions/resources.yaml:28
+d_8595 = _C.rebased(_C.d_8210, 8573)  # rules_data/pampero/definitions/resources.yaml:29
+d_8596 = _C.rebased(_C.d_8211, 8573)  # rules_data/pampero/definitions/resources.yaml:29
+d_8597 = _C.rebased(_C.d_8212, 8573)  # rules_data/pampero/definitions/resources.yaml:30
+d_8598 = _C.rebased(_C.d_8213, 8573)  # rules_data/pampero/definitions/resources.yaml:30
+d_8599 = _C.rebased(_C.d_8214, 8573)  # rules_data/pampero/modules/objectives.yaml:111
+d_8600 = _C.rebased(_C.d_8215, 8573)  # rules_data/pampero/modules/objectives.yaml:111
+d_8601 = _C.rebased(_C.d_8216, 8573)  # rules_data/pampero/modules/objectives.yaml:111
+t_8602 = _C.rebased(_C.t_8217, 8573)  # rules_data/pampero/definitions/resources.yaml:68
+d_8603 = _C.rebased(_C.d_8218, 8573)  # rules_data/pampero/definitions/resources.yaml:68
+d_8604 = _C.rebased(_C.d_8219, 8573)  # rules_data/pampero/definitions/resources.yaml:68
+t_8605 = _C.rebased(_C.t_8220, 8573)  # rules_data/pampero/definitions/resources.yaml:54
+d_8606 = _C.rebased(_C.d_8221, 8573)  # rules_data/pampero/definitions/resources.yaml:54
+t_8607 = _C.rebased(_C.t_8222, 8573)  # rules_data/pampero/definitions/resources.yaml:55
+t_8608 = _C.rebased(_C.t_8223, 8573)  # rules_data/pampero/definitions/resources.yaml:56
+d_8609 = _C.rebased(_C.d_8224, 8573)  # rules_data/pampero/definitions/resources.yaml:56
+t_8610 = _C.rebased(_C.t_7950, 8573)  # rules_data/pampero/definitions/resources.yaml:57
+d_8611 = _C.rebased(_C.d_7410, 8573)  # rules_data/pampero/definitions/resources.yaml:58
+t_8612 = _C.rebased(_C.t_8227, 8573)  # rules_data/pampero/definitions/resources.yaml:60
+d_8613 = _C.rebased(_C.d_8228, 8573)  # rules_data/pampero/definitions/resources.yaml:60
+t_8614 = _C.rebased(_C.t_8229, 8573)  # rules_data/pampero/definitions/resources.yaml:60
+t_8615 = _C.rebased(_C.t_8230, 8573)  # rules_data/pampero/definitions/resources.yaml:60
+d_8616 = _C.rebased(_C.d_8231, 8573)  # rules_data/pampero/definitions/resources.yaml:61
+d_8617 = _C.rebased(_C.d_8232, 8573)  # rules_data/pampero/definitions/resources.yaml:62
+d_8618 = _C.rebased(_C.d_8233, 8573)  # rules_data/pampero/definitions/resources.yaml:62
+d_8619 = _C.rebased(_C.d_8234, 8573)  # rules_data/pampero/definitions/resources.yaml:26
+d_8620 = _C.rebased(_C.d_8235, 8573)  # rules_data/pampero/definitions/resources.yaml:26
+d_8621 = _C.rebased(_C.d_8236, 8573)  # rules_data/pampero/definitions/resources.yaml:27
+d_8622 = _C.rebased(_C.d_8237, 8573)  # rules_data/pampero/definitions/resources.yaml:27
+d_8623 = _C.rebased(_C.d_8238, 8573)  # rules_data/pampero/definitions/resources.yaml:28
+d_8624 = _C.rebased(_C.d_8239, 8573)  # rules_data/pampero/definitions/resources.yaml:29
+d_8625 = _C.rebased(_C.d_8240, 8573)  # rules_data/pampero/definitions/resources.yaml:29
+d_8626 = _C.rebased(_C.d_8241, 8573)  # rules_data/pampero/definitions/resources.yaml:30
+d_8627 = _C.rebased(_C.d_8242, 8573)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

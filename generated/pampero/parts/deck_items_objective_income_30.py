@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -90,415 +91,61 @@ x_9009 = _C.x_9009  # rules_data/pampero/definitions/resources.yaml:29
 x_9010 = _C.x_9010  # rules_data/pampero/definitions/resources.yaml:29
 x_9012 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:30
 x_9013 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7913(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2642', 10, True)
-        LOCAL(ctx, E, 'r~2643', 'money', True)
-        LOCAL(ctx, E, 'k~2644', x_8983(ctx, E), True)
-        return t_7942(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 10, True)
-    LOCAL(ctx, E, 'r~2624', 'money', True)
-    return t_7916(ctx, r1, s, E)
-
-
-d_7914 = _C.d_7914  # rules_data/pampero/modules/objectives.yaml:15
-d_7915 = _C.d_7915  # rules_data/pampero/modules/objectives.yaml:15
-
-
-def t_7916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-        if not d_7930(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return t_7918(ctx, r1, s, E)
-
-
-d_7917 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8955(ctx, E)))
-    old = E.get('rep~2626', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2626', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
-            if x_8956(ctx, E):
-                return t_7919(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7927, E, 'left~2625', E.get('taken~2627'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return t_7921(ctx, r1, s, E)
-
-
-d_7920 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7921(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7921, None, [], k)
-
-
-d_7922 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7923 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
-d_7924 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
-t_7925 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
-t_7926 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7927, E, 'left~2625', E.get('taken~2627'))
-    return True
-
-
-d_7928 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
-d_7929 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_8969(ctx, E), True)
-    if not d_7932(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7934, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    if not d_7935(ctx, E):
-        return False
-    if not d_7937(ctx, E):
-        return False
-    return True
-
-
-d_7931 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
-d_7932 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
-d_7933 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7934, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    return True
-
-
-def d_7935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8975(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7936, ctx.state.get('supply'), E.get('r~2630'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
-    return True
-
-
-def d_7936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7936, ctx.state.get('supply'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
-    return True
-
-
-def d_7937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8978(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
-    return True
-
-
-def d_7938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
-    return True
-
-
-d_7939 = _C.d_7939  # rules_data/pampero/modules/objectives.yaml:15
-d_7940 = _C.d_7940  # rules_data/pampero/modules/objectives.yaml:15
-d_7941 = _C.d_7941  # rules_data/pampero/modules/objectives.yaml:15
-
-
-def t_7942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', x_8984(ctx, E), True)
-    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
-    return t_7945(ctx, k, s, E)
-
-
-d_7943 = _C.d_7943  # rules_data/pampero/definitions/resources.yaml:68
-d_7944 = _C.d_7944  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_7945(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
-        LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
-        if not d_7959(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
-    return t_7947(ctx, r1, s, E)
-
-
-d_7946 = _C.d_7946  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8987(ctx, E)))
-    old = E.get('rep~2648', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2648', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2648', item, True)
-            if x_8988(ctx, E):
-                return t_7948(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7948(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7956, E, 'left~2647', E.get('taken~2649'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2649', 0, True)
-    return t_7950(ctx, r1, s, E)
-
-
-d_7949 = _C.d_7949  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7950(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7950, None, [], k)
-
-
-d_7951 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7952 = _C.t_7952  # rules_data/pampero/definitions/resources.yaml:60
-d_7953 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:60
-t_7954 = _C.t_7954  # rules_data/pampero/definitions/resources.yaml:60
-t_7955 = _C.t_7955  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7956, E, 'left~2647', E.get('taken~2649'))
-    return True
-
-
-d_7957 = _C.d_7957  # rules_data/pampero/definitions/resources.yaml:62
-d_7958 = _C.d_7958  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9003(ctx, E), True)
-    if not d_7961(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7963, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
-    if not d_7964(ctx, E):
-        return False
-    if not d_7966(ctx, E):
-        return False
-    return True
-
-
-d_7960 = _C.d_7960  # rules_data/pampero/definitions/resources.yaml:26
-d_7961 = _C.d_7961  # rules_data/pampero/definitions/resources.yaml:27
-d_7962 = _C.d_7962  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7963, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
-    return True
-
-
-def d_7964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9009(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7965, ctx.state.get('supply'), E.get('r~2652'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
-    return True
-
-
-def d_7965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7965, ctx.state.get('supply'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
-    return True
-
-
-def d_7966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9012(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7967, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
-    return True
-
-
-def d_7967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7967, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
-    return True
+t_7913 = _C.rebased(_C.t_7913, 7913)  # rules_data/pampero/modules/objectives.yaml:15
+d_7914 = _C.rebased(_C.d_7914, 7913)  # rules_data/pampero/modules/objectives.yaml:15
+d_7915 = _C.rebased(_C.d_7915, 7913)  # rules_data/pampero/modules/objectives.yaml:15
+t_7916 = _C.rebased(_C.t_7916, 7913)  # rules_data/pampero/definitions/resources.yaml:54
+d_7917 = _C.rebased(_C.d_7630, 7913)  # rules_data/pampero/definitions/resources.yaml:54
+t_7918 = _C.rebased(_C.t_7918, 7913)  # rules_data/pampero/definitions/resources.yaml:55
+t_7919 = _C.rebased(_C.t_7919, 7913)  # rules_data/pampero/definitions/resources.yaml:56
+d_7920 = _C.rebased(_C.d_7633, 7913)  # rules_data/pampero/definitions/resources.yaml:56
+t_7921 = _C.rebased(_C.t_7409, 7913)  # rules_data/pampero/definitions/resources.yaml:57
+d_7922 = _C.rebased(_C.d_7410, 7913)  # rules_data/pampero/definitions/resources.yaml:58
+t_7923 = _C.rebased(_C.t_7636, 7913)  # rules_data/pampero/definitions/resources.yaml:60
+d_7924 = _C.rebased(_C.d_7637, 7913)  # rules_data/pampero/definitions/resources.yaml:60
+t_7925 = _C.rebased(_C.t_7638, 7913)  # rules_data/pampero/definitions/resources.yaml:60
+t_7926 = _C.rebased(_C.t_7639, 7913)  # rules_data/pampero/definitions/resources.yaml:60
+d_7927 = _C.rebased(_C.d_7927, 7913)  # rules_data/pampero/definitions/resources.yaml:61
+d_7928 = _C.rebased(_C.d_7641, 7913)  # rules_data/pampero/definitions/resources.yaml:62
+d_7929 = _C.rebased(_C.d_7642, 7913)  # rules_data/pampero/definitions/resources.yaml:62
+d_7930 = _C.rebased(_C.d_7643, 7913)  # rules_data/pampero/definitions/resources.yaml:26
+d_7931 = _C.rebased(_C.d_7644, 7913)  # rules_data/pampero/definitions/resources.yaml:26
+d_7932 = _C.rebased(_C.d_7645, 7913)  # rules_data/pampero/definitions/resources.yaml:27
+d_7933 = _C.rebased(_C.d_7646, 7913)  # rules_data/pampero/definitions/resources.yaml:27
+d_7934 = _C.rebased(_C.d_7647, 7913)  # rules_data/pampero/definitions/resources.yaml:28
+d_7935 = _C.rebased(_C.d_7648, 7913)  # rules_data/pampero/definitions/resources.yaml:29
+d_7936 = _C.rebased(_C.d_7649, 7913)  # rules_data/pampero/definitions/resources.yaml:29
+d_7937 = _C.rebased(_C.d_7650, 7913)  # rules_data/pampero/definitions/resources.yaml:30
+d_7938 = _C.rebased(_C.d_7651, 7913)  # rules_data/pampero/definitions/resources.yaml:30
+d_7939 = _C.rebased(_C.d_7939, 7913)  # rules_data/pampero/modules/objectives.yaml:15
+d_7940 = _C.rebased(_C.d_7940, 7913)  # rules_data/pampero/modules/objectives.yaml:15
+d_7941 = _C.rebased(_C.d_7941, 7913)  # rules_data/pampero/modules/objectives.yaml:15
+t_7942 = _C.rebased(_C.t_7942, 7913)  # rules_data/pampero/definitions/resources.yaml:68
+d_7943 = _C.rebased(_C.d_7943, 7913)  # rules_data/pampero/definitions/resources.yaml:68
+d_7944 = _C.rebased(_C.d_7944, 7913)  # rules_data/pampero/definitions/resources.yaml:68
+t_7945 = _C.rebased(_C.t_7945, 7913)  # rules_data/pampero/definitions/resources.yaml:54
+d_7946 = _C.rebased(_C.d_7946, 7913)  # rules_data/pampero/definitions/resources.yaml:54
+t_7947 = _C.rebased(_C.t_7947, 7913)  # rules_data/pampero/definitions/resources.yaml:55
+t_7948 = _C.rebased(_C.t_7948, 7913)  # rules_data/pampero/definitions/resources.yaml:56
+d_7949 = _C.rebased(_C.d_7949, 7913)  # rules_data/pampero/definitions/resources.yaml:56
+t_7950 = _C.rebased(_C.t_7950, 7913)  # rules_data/pampero/definitions/resources.yaml:57
+d_7951 = _C.rebased(_C.d_7410, 7913)  # rules_data/pampero/definitions/resources.yaml:58
+t_7952 = _C.rebased(_C.t_7952, 7913)  # rules_data/pampero/definitions/resources.yaml:60
+d_7953 = _C.rebased(_C.d_7953, 7913)  # rules_data/pampero/definitions/resources.yaml:60
+t_7954 = _C.rebased(_C.t_7954, 7913)  # rules_data/pampero/definitions/resources.yaml:60
+t_7955 = _C.rebased(_C.t_7955, 7913)  # rules_data/pampero/definitions/resources.yaml:60
+d_7956 = _C.rebased(_C.d_7956, 7913)  # rules_data/pampero/definitions/resources.yaml:61
+d_7957 = _C.rebased(_C.d_7957, 7913)  # rules_data/pampero/definitions/resources.yaml:62
+d_7958 = _C.rebased(_C.d_7958, 7913)  # rules_data/pampero/definitions/resources.yaml:62
+d_7959 = _C.rebased(_C.d_7959, 7913)  # rules_data/pampero/definitions/resources.yaml:26
+d_7960 = _C.rebased(_C.d_7960, 7913)  # rules_data/pampero/definitions/resources.yaml:26
+d_7961 = _C.rebased(_C.d_7961, 7913)  # rules_data/pampero/definitions/resources.yaml:27
+d_7962 = _C.rebased(_C.d_7962, 7913)  # rules_data/pampero/definitions/resources.yaml:27
+d_7963 = _C.rebased(_C.d_7963, 7913)  # rules_data/pampero/definitions/resources.yaml:28
+d_7964 = _C.rebased(_C.d_7964, 7913)  # rules_data/pampero/definitions/resources.yaml:29
+d_7965 = _C.rebased(_C.d_7965, 7913)  # rules_data/pampero/definitions/resources.yaml:29
+d_7966 = _C.rebased(_C.d_7966, 7913)  # rules_data/pampero/definitions/resources.yaml:30
+d_7967 = _C.rebased(_C.d_7967, 7913)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

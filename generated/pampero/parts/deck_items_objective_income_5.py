@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -90,415 +91,61 @@ x_9905 = _C.x_9009  # rules_data/pampero/definitions/resources.yaml:29
 x_9906 = _C.x_9010  # rules_data/pampero/definitions/resources.yaml:29
 x_9908 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:30
 x_9909 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8683(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:127
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2642', 10, True)
-        LOCAL(ctx, E, 'r~2643', 'money', True)
-        LOCAL(ctx, E, 'k~2644', x_9879(ctx, E), True)
-        return t_8712(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 10, True)
-    LOCAL(ctx, E, 'r~2624', 'money', True)
-    return t_8686(ctx, r1, s, E)
-
-
-d_8684 = _C.d_7914  # rules_data/pampero/modules/objectives.yaml:127
-d_8685 = _C.d_7915  # rules_data/pampero/modules/objectives.yaml:127
-
-
-def t_8686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-        if not d_8700(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return t_8688(ctx, r1, s, E)
-
-
-d_8687 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9851(ctx, E)))
-    old = E.get('rep~2626', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2626', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
-            if x_9852(ctx, E):
-                return t_8689(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8697, E, 'left~2625', E.get('taken~2627'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return t_8691(ctx, r1, s, E)
-
-
-d_8690 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8691(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8691, None, [], k)
-
-
-d_8692 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8693 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
-d_8694 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
-t_8695 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
-t_8696 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8697, E, 'left~2625', E.get('taken~2627'))
-    return True
-
-
-d_8698 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
-d_8699 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_9865(ctx, E), True)
-    if not d_8702(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8704, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    if not d_8705(ctx, E):
-        return False
-    if not d_8707(ctx, E):
-        return False
-    return True
-
-
-d_8701 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
-d_8702 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
-d_8703 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8704, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    return True
-
-
-def d_8705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9871(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8706, ctx.state.get('supply'), E.get('r~2630'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
-    return True
-
-
-def d_8706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8706, ctx.state.get('supply'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
-    return True
-
-
-def d_8707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9874(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8708, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
-    return True
-
-
-def d_8708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8708, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
-    return True
-
-
-d_8709 = _C.d_7939  # rules_data/pampero/modules/objectives.yaml:127
-d_8710 = _C.d_7940  # rules_data/pampero/modules/objectives.yaml:127
-d_8711 = _C.d_7941  # rules_data/pampero/modules/objectives.yaml:127
-
-
-def t_8712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', x_9880(ctx, E), True)
-    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
-    return t_8715(ctx, k, s, E)
-
-
-d_8713 = _C.d_7943  # rules_data/pampero/definitions/resources.yaml:68
-d_8714 = _C.d_7944  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
-        LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
-        if not d_8729(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
-    return t_8717(ctx, r1, s, E)
-
-
-d_8716 = _C.d_7946  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8717(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9883(ctx, E)))
-    old = E.get('rep~2648', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2648', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2648', item, True)
-            if x_9884(ctx, E):
-                return t_8718(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8726, E, 'left~2647', E.get('taken~2649'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2649', 0, True)
-    return t_8720(ctx, r1, s, E)
-
-
-d_8719 = _C.d_7949  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8720(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8720, None, [], k)
-
-
-d_8721 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8722 = _C.t_7952  # rules_data/pampero/definitions/resources.yaml:60
-d_8723 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:60
-t_8724 = _C.t_7954  # rules_data/pampero/definitions/resources.yaml:60
-t_8725 = _C.t_7955  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8726, E, 'left~2647', E.get('taken~2649'))
-    return True
-
-
-d_8727 = _C.d_7957  # rules_data/pampero/definitions/resources.yaml:62
-d_8728 = _C.d_7958  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9899(ctx, E), True)
-    if not d_8731(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8733, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
-    if not d_8734(ctx, E):
-        return False
-    if not d_8736(ctx, E):
-        return False
-    return True
-
-
-d_8730 = _C.d_7960  # rules_data/pampero/definitions/resources.yaml:26
-d_8731 = _C.d_7961  # rules_data/pampero/definitions/resources.yaml:27
-d_8732 = _C.d_7962  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8733, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
-    return True
-
-
-def d_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9905(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8735, ctx.state.get('supply'), E.get('r~2652'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
-    return True
-
-
-def d_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8735, ctx.state.get('supply'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
-    return True
-
-
-def d_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9908(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8737, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
-    return True
-
-
-def d_8737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8737, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
-    return True
+t_8683 = _C.rebased(_C.t_7913, 8683)  # rules_data/pampero/modules/objectives.yaml:127
+d_8684 = _C.rebased(_C.d_7914, 8683)  # rules_data/pampero/modules/objectives.yaml:127
+d_8685 = _C.rebased(_C.d_7915, 8683)  # rules_data/pampero/modules/objectives.yaml:127
+t_8686 = _C.rebased(_C.t_7916, 8683)  # rules_data/pampero/definitions/resources.yaml:54
+d_8687 = _C.rebased(_C.d_7630, 8683)  # rules_data/pampero/definitions/resources.yaml:54
+t_8688 = _C.rebased(_C.t_7918, 8683)  # rules_data/pampero/definitions/resources.yaml:55
+t_8689 = _C.rebased(_C.t_7919, 8683)  # rules_data/pampero/definitions/resources.yaml:56
+d_8690 = _C.rebased(_C.d_7633, 8683)  # rules_data/pampero/definitions/resources.yaml:56
+t_8691 = _C.rebased(_C.t_7409, 8683)  # rules_data/pampero/definitions/resources.yaml:57
+d_8692 = _C.rebased(_C.d_7410, 8683)  # rules_data/pampero/definitions/resources.yaml:58
+t_8693 = _C.rebased(_C.t_7636, 8683)  # rules_data/pampero/definitions/resources.yaml:60
+d_8694 = _C.rebased(_C.d_7637, 8683)  # rules_data/pampero/definitions/resources.yaml:60
+t_8695 = _C.rebased(_C.t_7638, 8683)  # rules_data/pampero/definitions/resources.yaml:60
+t_8696 = _C.rebased(_C.t_7639, 8683)  # rules_data/pampero/definitions/resources.yaml:60
+d_8697 = _C.rebased(_C.d_7927, 8683)  # rules_data/pampero/definitions/resources.yaml:61
+d_8698 = _C.rebased(_C.d_7641, 8683)  # rules_data/pampero/definitions/resources.yaml:62
+d_8699 = _C.rebased(_C.d_7642, 8683)  # rules_data/pampero/definitions/resources.yaml:62
+d_8700 = _C.rebased(_C.d_7643, 8683)  # rules_data/pampero/definitions/resources.yaml:26
+d_8701 = _C.rebased(_C.d_7644, 8683)  # rules_data/pampero/definitions/resources.yaml:26
+d_8702 = _C.rebased(_C.d_7645, 8683)  # rules_data/pampero/definitions/resources.yaml:27
+d_8703 = _C.rebased(_C.d_7646, 8683)  # rules_data/pampero/definitions/resources.yaml:27
+d_8704 = _C.rebased(_C.d_7647, 8683)  # rules_data/pampero/definitions/resources.yaml:28
+d_8705 = _C.rebased(_C.d_7648, 8683)  # rules_data/pampero/definitions/resources.yaml:29
+d_8706 = _C.rebased(_C.d_7649, 8683)  # rules_data/pampero/definitions/resources.yaml:29
+d_8707 = _C.rebased(_C.d_7650, 8683)  # rules_data/pampero/definitions/resources.yaml:30
+d_8708 = _C.rebased(_C.d_7651, 8683)  # rules_data/pampero/definitions/resources.yaml:30
+d_8709 = _C.rebased(_C.d_7939, 8683)  # rules_data/pampero/modules/objectives.yaml:127
+d_8710 = _C.rebased(_C.d_7940, 8683)  # rules_data/pampero/modules/objectives.yaml:127
+d_8711 = _C.rebased(_C.d_7941, 8683)  # rules_data/pampero/modules/objectives.yaml:127
+t_8712 = _C.rebased(_C.t_7942, 8683)  # rules_data/pampero/definitions/resources.yaml:68
+d_8713 = _C.rebased(_C.d_7943, 8683)  # rules_data/pampero/definitions/resources.yaml:68
+d_8714 = _C.rebased(_C.d_7944, 8683)  # rules_data/pampero/definitions/resources.yaml:68
+t_8715 = _C.rebased(_C.t_7945, 8683)  # rules_data/pampero/definitions/resources.yaml:54
+d_8716 = _C.rebased(_C.d_7946, 8683)  # rules_data/pampero/definitions/resources.yaml:54
+t_8717 = _C.rebased(_C.t_7947, 8683)  # rules_data/pampero/definitions/resources.yaml:55
+t_8718 = _C.rebased(_C.t_7948, 8683)  # rules_data/pampero/definitions/resources.yaml:56
+d_8719 = _C.rebased(_C.d_7949, 8683)  # rules_data/pampero/definitions/resources.yaml:56
+t_8720 = _C.rebased(_C.t_7950, 8683)  # rules_data/pampero/definitions/resources.yaml:57
+d_8721 = _C.rebased(_C.d_7410, 8683)  # rules_data/pampero/definitions/resources.yaml:58
+t_8722 = _C.rebased(_C.t_7952, 8683)  # rules_data/pampero/definitions/resources.yaml:60
+d_8723 = _C.rebased(_C.d_7953, 8683)  # rules_data/pampero/definitions/resources.yaml:60
+t_8724 = _C.rebased(_C.t_7954, 8683)  # rules_data/pampero/definitions/resources.yaml:60
+t_8725 = _C.rebased(_C.t_7955, 8683)  # rules_data/pampero/definitions/resources.yaml:60
+d_8726 = _C.rebased(_C.d_7956, 8683)  # rules_data/pampero/definitions/resources.yaml:61
+d_8727 = _C.rebased(_C.d_7957, 8683)  # rules_data/pampero/definitions/resources.yaml:62
+d_8728 = _C.rebased(_C.d_7958, 8683)  # rules_data/pampero/definitions/resources.yaml:62
+d_8729 = _C.rebased(_C.d_7959, 8683)  # rules_data/pampero/definitions/resources.yaml:26
+d_8730 = _C.rebased(_C.d_7960, 8683)  # rules_data/pampero/definitions/resources.yaml:26
+d_8731 = _C.rebased(_C.d_7961, 8683)  # rules_data/pampero/definitions/resources.yaml:27
+d_8732 = _C.rebased(_C.d_7962, 8683)  # rules_data/pampero/definitions/resources.yaml:27
+d_8733 = _C.rebased(_C.d_7963, 8683)  # rules_data/pampero/definitions/resources.yaml:28
+d_8734 = _C.rebased(_C.d_7964, 8683)  # rules_data/pampero/definitions/resources.yaml:29
+d_8735 = _C.rebased(_C.d_7965, 8683)  # rules_data/pampero/definitions/resources.yaml:29
+d_8736 = _C.rebased(_C.d_7966, 8683)  # rules_data/pampero/definitions/resources.yaml:30
+d_8737 = _C.rebased(_C.d_7967, 8683)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9265 = _C.x_9073  # rules_data/pampero/definitions/resources.yaml:29
 x_9266 = _C.x_9074  # rules_data/pampero/definitions/resources.yaml:29
 x_9268 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:30
 x_9269 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8133(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9239(ctx, E), True)
-        return t_8162(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_8136(ctx, r1, s, E)
-
-
-d_8134 = _C.d_7969  # rules_data/pampero/modules/objectives.yaml:47
-d_8135 = _C.d_7970  # rules_data/pampero/modules/objectives.yaml:47
-
-
-def t_8136(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_8150(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_8138(ctx, r1, s, E)
-
-
-d_8137 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8138(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9211(ctx, E)))
-    old = E.get('rep~2623', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2623', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_9212(ctx, E):
-                return t_8139(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8147, E, 'left~2622', E.get('taken~2624'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_8141(ctx, r1, s, E)
-
-
-d_8140 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8141(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8141, None, [], k)
-
-
-d_8142 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8143 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_8144 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_8145 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_8146 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8147, E, 'left~2622', E.get('taken~2624'))
-    return True
-
-
-d_8148 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_8149 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9225(ctx, E), True)
-    if not d_8152(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8154, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_8155(ctx, E):
-        return False
-    if not d_8157(ctx, E):
-        return False
-    return True
-
-
-d_8151 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_8152 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_8153 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8154, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    return True
-
-
-def d_8155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9231(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8156, ctx.state.get('supply'), E.get('r~2627'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_8156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8156, ctx.state.get('supply'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_8157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9234(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8158, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-def d_8158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8158, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-d_8159 = _C.d_7994  # rules_data/pampero/modules/objectives.yaml:47
-d_8160 = _C.d_7995  # rules_data/pampero/modules/objectives.yaml:47
-d_8161 = _C.d_7996  # rules_data/pampero/modules/objectives.yaml:47
-
-
-def t_8162(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9240(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return t_8165(ctx, k, s, E)
-
-
-d_8163 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:68
-d_8164 = _C.d_7999  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-        if not d_8179(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return t_8167(ctx, r1, s, E)
-
-
-d_8166 = _C.d_8001  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8167(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9243(ctx, E)))
-    old = E.get('rep~2645', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2645', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
-            if x_9244(ctx, E):
-                return t_8168(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8176, E, 'left~2644', E.get('taken~2646'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return t_8170(ctx, r1, s, E)
-
-
-d_8169 = _C.d_8004  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8170(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8170, None, [], k)
-
-
-d_8171 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8172 = _C.t_8007  # rules_data/pampero/definitions/resources.yaml:60
-d_8173 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:60
-t_8174 = _C.t_8009  # rules_data/pampero/definitions/resources.yaml:60
-t_8175 = _C.t_8010  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8176, E, 'left~2644', E.get('taken~2646'))
-    return True
-
-
-d_8177 = _C.d_8012  # rules_data/pampero/definitions/resources.yaml:62
-d_8178 = _C.d_8013  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9259(ctx, E), True)
-    if not d_8181(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8183, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    if not d_8184(ctx, E):
-        return False
-    if not d_8186(ctx, E):
-        return False
-    return True
-
-
-d_8180 = _C.d_8015  # rules_data/pampero/definitions/resources.yaml:26
-d_8181 = _C.d_8016  # rules_data/pampero/definitions/resources.yaml:27
-d_8182 = _C.d_8017  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8183, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    return True
-
-
-def d_8184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9265(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8185, ctx.state.get('supply'), E.get('r~2649'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
-    return True
-
-
-def d_8185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8185, ctx.state.get('supply'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
-    return True
-
-
-def d_8186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9268(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8187, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
-    return True
-
-
-def d_8187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8187, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
-    return True
+t_8133 = _C.rebased(_C.t_7968, 8133)  # rules_data/pampero/modules/objectives.yaml:47
+d_8134 = _C.rebased(_C.d_7969, 8133)  # rules_data/pampero/modules/objectives.yaml:47
+d_8135 = _C.rebased(_C.d_7970, 8133)  # rules_data/pampero/modules/objectives.yaml:47
+t_8136 = _C.rebased(_C.t_7971, 8133)  # rules_data/pampero/definitions/resources.yaml:54
+d_8137 = _C.rebased(_C.d_7972, 8133)  # rules_data/pampero/definitions/resources.yaml:54
+t_8138 = _C.rebased(_C.t_7973, 8133)  # rules_data/pampero/definitions/resources.yaml:55
+t_8139 = _C.rebased(_C.t_7974, 8133)  # rules_data/pampero/definitions/resources.yaml:56
+d_8140 = _C.rebased(_C.d_7975, 8133)  # rules_data/pampero/definitions/resources.yaml:56
+t_8141 = _C.rebased(_C.t_7409, 8133)  # rules_data/pampero/definitions/resources.yaml:57
+d_8142 = _C.rebased(_C.d_7410, 8133)  # rules_data/pampero/definitions/resources.yaml:58
+t_8143 = _C.rebased(_C.t_7978, 8133)  # rules_data/pampero/definitions/resources.yaml:60
+d_8144 = _C.rebased(_C.d_7979, 8133)  # rules_data/pampero/definitions/resources.yaml:60
+t_8145 = _C.rebased(_C.t_7980, 8133)  # rules_data/pampero/definitions/resources.yaml:60
+t_8146 = _C.rebased(_C.t_7981, 8133)  # rules_data/pampero/definitions/resources.yaml:60
+d_8147 = _C.rebased(_C.d_7982, 8133)  # rules_data/pampero/definitions/resources.yaml:61
+d_8148 = _C.rebased(_C.d_7983, 8133)  # rules_data/pampero/definitions/resources.yaml:62
+d_8149 = _C.rebased(_C.d_7984, 8133)  # rules_data/pampero/definitions/resources.yaml:62
+d_8150 = _C.rebased(_C.d_7985, 8133)  # rules_data/pampero/definitions/resources.yaml:26
+d_8151 = _C.rebased(_C.d_7986, 8133)  # rules_data/pampero/definitions/resources.yaml:26
+d_8152 = _C.rebased(_C.d_7987, 8133)  # rules_data/pampero/definitions/resources.yaml:27
+d_8153 = _C.rebased(_C.d_7988, 8133)  # rules_data/pampero/definitions/resources.yaml:27
+d_8154 = _C.rebased(_C.d_7989, 8133)  # rules_data/pampero/definitions/resources.yaml:28
+d_8155 = _C.rebased(_C.d_7990, 8133)  # rules_data/pampero/definitions/resources.yaml:29
+d_8156 = _C.rebased(_C.d_7991, 8133)  # rules_data/pampero/definitions/resources.yaml:29
+d_8157 = _C.rebased(_C.d_7992, 8133)  # rules_data/pampero/definitions/resources.yaml:30
+d_8158 = _C.rebased(_C.d_7993, 8133)  # rules_data/pampero/definitions/resources.yaml:30
+d_8159 = _C.rebased(_C.d_7994, 8133)  # rules_data/pampero/modules/objectives.yaml:47
+d_8160 = _C.rebased(_C.d_7995, 8133)  # rules_data/pampero/modules/objectives.yaml:47
+d_8161 = _C.rebased(_C.d_7996, 8133)  # rules_data/pampero/modules/objectives.yaml:47
+t_8162 = _C.rebased(_C.t_7997, 8133)  # rules_data/pampero/definitions/resources.yaml:68
+d_8163 = _C.rebased(_C.d_7998, 8133)  # rules_data/pampero/definitions/resources.yaml:68
+d_8164 = _C.rebased(_C.d_7999, 8133)  # rules_data/pampero/definitions/resources.yaml:68
+t_8165 = _C.rebased(_C.t_8000, 8133)  # rules_data/pampero/definitions/resources.yaml:54
+d_8166 = _C.rebased(_C.d_8001, 8133)  # rules_data/pampero/definitions/resources.yaml:54
+t_8167 = _C.rebased(_C.t_8002, 8133)  # rules_data/pampero/definitions/resources.yaml:55
+t_8168 = _C.rebased(_C.t_8003, 8133)  # rules_data/pampero/definitions/resources.yaml:56
+d_8169 = _C.rebased(_C.d_8004, 8133)  # rules_data/pampero/definitions/resources.yaml:56
+t_8170 = _C.rebased(_C.t_7950, 8133)  # rules_data/pampero/definitions/resources.yaml:57
+d_8171 = _C.rebased(_C.d_7410, 8133)  # rules_data/pampero/definitions/resources.yaml:58
+t_8172 = _C.rebased(_C.t_8007, 8133)  # rules_data/pampero/definitions/resources.yaml:60
+d_8173 = _C.rebased(_C.d_8008, 8133)  # rules_data/pampero/definitions/resources.yaml:60
+t_8174 = _C.rebased(_C.t_8009, 8133)  # rules_data/pampero/definitions/resources.yaml:60
+t_8175 = _C.rebased(_C.t_8010, 8133)  # rules_data/pampero/definitions/resources.yaml:60
+d_8176 = _C.rebased(_C.d_8011, 8133)  # rules_data/pampero/definitions/resources.yaml:61
+d_8177 = _C.rebased(_C.d_8012, 8133)  # rules_data/pampero/definitions/resources.yaml:62
+d_8178 = _C.rebased(_C.d_8013, 8133)  # rules_data/pampero/definitions/resources.yaml:62
+d_8179 = _C.rebased(_C.d_8014, 8133)  # rules_data/pampero/definitions/resources.yaml:26
+d_8180 = _C.rebased(_C.d_8015, 8133)  # rules_data/pampero/definitions/resources.yaml:26
+d_8181 = _C.rebased(_C.d_8016, 8133)  # rules_data/pampero/definitions/resources.yaml:27
+d_8182 = _C.rebased(_C.d_8017, 8133)  # rules_data/pampero/definitions/resources.yaml:27
+d_8183 = _C.rebased(_C.d_8018, 8133)  # rules_data/pampero/definitions/resources.yaml:28
+d_8184 = _C.rebased(_C.d_8019, 8133)  # rules_data/pampero/definitions/resources.yaml:29
+d_8185 = _C.rebased(_C.d_8020, 8133)  # rules_data/pampero/definitions/resources.yaml:29
+d_8186 = _C.rebased(_C.d_8021, 8133)  # rules_data/pampero/definitions/resources.yaml:30
+d_8187 = _C.rebased(_C.d_8022, 8133)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -185,7 +186,7 @@ def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 x_9397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8243(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def t_8243(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -196,15 +197,15 @@ def t_8243(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         LOCAL(ctx, E, 'n~2641', 10, True)
         LOCAL(ctx, E, 'r~2642', 'money', True)
         LOCAL(ctx, E, 'k~2643', x_9367(ctx, E), True)
-        return t_8272(ctx, k, s, E)
+        return t_8272(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2622', 10, True)
     LOCAL(ctx, E, 'r~2623', 'money', True)
-    return t_8246(ctx, r1, s, E)
+    return t_8246(ctx, r1, s, E, B)
 
 
-def d_8244(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8244(ctx, E=None, B=8243):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -214,10 +215,10 @@ def d_8244(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return True
 
 
-d_8245 = _C.d_7509  # rules_data/pampero/modules/objectives.yaml:63
+d_8245 = _C.rebased(_C.d_7509, 8243)  # rules_data/pampero/modules/objectives.yaml:63
 
 
-def t_8246(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8246(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -227,16 +228,16 @@ def t_8246(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2628', E.get('left~2624'), True)
         LOCAL(ctx, E, 'r~2629', E.get('r~2623'), True)
-        if not d_8260(ctx, E):
+        if not d_8260(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2624', E.get('n~2622'), True)
-    return t_8248(ctx, r1, s, E)
+    return t_8248(ctx, r1, s, E, B)
 
 
-def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8247(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -246,7 +247,7 @@ def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8248(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8248(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -265,13 +266,13 @@ def t_8248(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             i += 1
             LOCAL(ctx, E, 'rep~2625', item, True)
             if x_9340(ctx, E):
-                return t_8249(ctx, lambda i=i: nxt(i), brk, E)
+                return t_8249(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8249(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -279,15 +280,15 @@ def t_8249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8257, E, 'left~2624', E.get('taken~2626'))
+        ASSIGN(ctx, B + 14, E, 'left~2624', E.get('taken~2626'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2626', 0, True)
-    return t_8251(ctx, r1, s, E)
+    return t_8251(ctx, r1, s, E, B)
 
 
-def d_8250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8250(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -297,27 +298,21 @@ def d_8250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8251(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8251, None, [], k)
+t_8251 = _C.rebased(_C.t_7409, 8243)  # rules_data/pampero/definitions/resources.yaml:57
+d_8252 = _C.rebased(_C.d_7410, 8243)  # rules_data/pampero/definitions/resources.yaml:58
 
 
-d_8252 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8253(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2626', E.get('instead~2627'))
-    return t_8255(ctx, k, s, E)
+    return t_8255(ctx, k, s, E, B)
 
 
-def d_8254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8254(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -327,7 +322,7 @@ def d_8254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8255(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -336,12 +331,12 @@ def t_8255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8256(ctx, lambda: nxt(left - 1), k, E)
+        return t_8256(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2627')))
 
 
-def t_8256(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8256(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -350,17 +345,17 @@ def t_8256(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9347(ctx, E), k)
 
 
-def d_8257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8257(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8257, E, 'left~2624', E.get('taken~2626'))
+    ASSIGN(ctx, B + 14, E, 'left~2624', E.get('taken~2626'))
     return True
 
 
-def d_8258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8258(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -370,7 +365,7 @@ def d_8258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8259(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -380,96 +375,18 @@ def d_8259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_9353(ctx, E), True)
-    if not d_8262(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8264, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[2])
-    if not d_8265(ctx, E):
-        return False
-    if not d_8267(ctx, E):
-        return False
-    return True
+d_8260 = _C.rebased(_C.d_7537, 8243)  # rules_data/pampero/definitions/resources.yaml:26
+d_8261 = _C.rebased(_C.d_7538, 8243)  # rules_data/pampero/definitions/resources.yaml:26
+d_8262 = _C.rebased(_C.d_7539, 8243)  # rules_data/pampero/definitions/resources.yaml:27
+d_8263 = _C.rebased(_C.d_7540, 8243)  # rules_data/pampero/definitions/resources.yaml:27
+d_8264 = _C.rebased(_C.d_7541, 8243)  # rules_data/pampero/definitions/resources.yaml:28
+d_8265 = _C.rebased(_C.d_7542, 8243)  # rules_data/pampero/definitions/resources.yaml:29
+d_8266 = _C.rebased(_C.d_7543, 8243)  # rules_data/pampero/definitions/resources.yaml:29
+d_8267 = _C.rebased(_C.d_7544, 8243)  # rules_data/pampero/definitions/resources.yaml:30
+d_8268 = _C.rebased(_C.d_7545, 8243)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-d_8261 = _C.d_7538  # rules_data/pampero/definitions/resources.yaml:26
-d_8262 = _C.d_7539  # rules_data/pampero/definitions/resources.yaml:27
-d_8263 = _C.d_7540  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8264, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[2])
-    return True
-
-
-def d_8265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9359(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8266, ctx.state.get('supply'), E.get('r~2629'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[3])
-    return True
-
-
-def d_8266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8266, ctx.state.get('supply'), E.get('r~2629'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[3])
-    return True
-
-
-def d_8267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9362(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8268, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[4])
-    return True
-
-
-def d_8268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8268, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[4])
-    return True
-
-
-def d_8269(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8269(ctx, E=None, B=8243):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -479,7 +396,7 @@ def d_8269(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return True
 
 
-def d_8270(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8270(ctx, E=None, B=8243):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -489,7 +406,7 @@ def d_8270(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return True
 
 
-def d_8271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8271(ctx, E=None, B=8243):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -499,7 +416,7 @@ def d_8271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return True
 
 
-def t_8272(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8272(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -507,10 +424,10 @@ def t_8272(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     LOCAL(ctx, E, 'n~2644', x_9368(ctx, E), True)
     LOCAL(ctx, E, 'r~2645', E.get('r~2642'), True)
-    return t_8275(ctx, k, s, E)
+    return t_8275(ctx, k, s, E, B)
 
 
-def d_8273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8273(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -520,7 +437,7 @@ def d_8273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8274(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -530,7 +447,7 @@ def d_8274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def t_8275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8275(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -540,16 +457,16 @@ def t_8275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2650', E.get('left~2646'), True)
         LOCAL(ctx, E, 'r~2651', E.get('r~2645'), True)
-        if not d_8289(ctx, E):
+        if not d_8289(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2646', E.get('n~2644'), True)
-    return t_8277(ctx, r1, s, E)
+    return t_8277(ctx, r1, s, E, B)
 
 
-def d_8276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8276(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -559,7 +476,7 @@ def d_8276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8277(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8277(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -578,13 +495,13 @@ def t_8277(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             i += 1
             LOCAL(ctx, E, 'rep~2647', item, True)
             if x_9372(ctx, E):
-                return t_8278(ctx, lambda i=i: nxt(i), brk, E)
+                return t_8278(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8278(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -592,15 +509,15 @@ def t_8278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8286, E, 'left~2646', E.get('taken~2648'))
+        ASSIGN(ctx, B + 43, E, 'left~2646', E.get('taken~2648'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2648', 0, True)
-    return t_8280(ctx, r1, s, E)
+    return t_8280(ctx, r1, s, E, B)
 
 
-def d_8279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8279(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -610,27 +527,21 @@ def d_8279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8280(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8280, None, [], k)
+t_8280 = _C.rebased(_C.t_7950, 8243)  # rules_data/pampero/definitions/resources.yaml:57
+d_8281 = _C.rebased(_C.d_7410, 8243)  # rules_data/pampero/definitions/resources.yaml:58
 
 
-d_8281 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8282(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2648', E.get('instead~2649'))
-    return t_8284(ctx, k, s, E)
+    return t_8284(ctx, k, s, E, B)
 
 
-def d_8283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8283(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -640,7 +551,7 @@ def d_8283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8284(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -649,12 +560,12 @@ def t_8284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8285(ctx, lambda: nxt(left - 1), k, E)
+        return t_8285(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2649')))
 
 
-def t_8285(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8285(ctx, k, s=None, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -663,17 +574,17 @@ def t_8285(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9379(ctx, E), k)
 
 
-def d_8286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8286(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8286, E, 'left~2646', E.get('taken~2648'))
+    ASSIGN(ctx, B + 43, E, 'left~2646', E.get('taken~2648'))
     return True
 
 
-def d_8287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8287(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -683,7 +594,7 @@ def d_8287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8288(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -693,27 +604,27 @@ def d_8288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8289(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2652', x_9387(ctx, E), True)
-    if not d_8291(ctx, E):
+    if not d_8291(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8293, PL(ctx, E.get('you')).get('stock'), E.get('r~2651'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2651'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2652'), '+=', False, K[2])
-    if not d_8294(ctx, E):
+    if not d_8294(ctx, E, B):
         return False
-    if not d_8296(ctx, E):
+    if not d_8296(ctx, E, B):
         return False
     return True
 
 
-def d_8290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8290(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -723,7 +634,7 @@ def d_8290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8291(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -735,7 +646,7 @@ def d_8291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8292(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -745,19 +656,19 @@ def d_8292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8293(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8293, PL(ctx, E.get('you')).get('stock'), E.get('r~2651'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2651'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2652'), '+=', False, K[2])
     return True
 
 
-def d_8294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8294(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -765,25 +676,25 @@ def d_8294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9393(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8295, ctx.state.get('supply'), E.get('r~2651'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2651'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2652'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2652'), '-=', False, K[4])
     return True
 
 
-def d_8295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8295(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8295, ctx.state.get('supply'), E.get('r~2651'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2651'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2652'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2652'), '-=', False, K[4])
     return True
 
 
-def d_8296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8296(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -791,21 +702,21 @@ def d_8296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9396(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8297, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2652'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2652'), '+=', False, K[5])
     return True
 
 
-def d_8297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8297(ctx, E=None, B=8243):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8297, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2652'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2652'), '+=', False, K[5])
     return True
 
 

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -85,415 +86,61 @@ x_9713 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
 x_9714 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
 x_9716 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_9717 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8518(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9687(ctx, E), True)
-        return t_8547(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return t_8521(ctx, r1, s, E)
-
-
-d_8519 = _C.d_8189  # rules_data/pampero/modules/objectives.yaml:103
-d_8520 = _C.d_8190  # rules_data/pampero/modules/objectives.yaml:103
-
-
-def t_8521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-        if not d_8535(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return t_8523(ctx, r1, s, E)
-
-
-d_8522 = _C.d_8192  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8523(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9659(ctx, E)))
-    old = E.get('rep~2624', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2624', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
-            if x_9660(ctx, E):
-                return t_8524(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8532, E, 'left~2623', E.get('taken~2625'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return t_8526(ctx, r1, s, E)
-
-
-d_8525 = _C.d_8195  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8526(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8526, None, [], k)
-
-
-d_8527 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8528 = _C.t_8198  # rules_data/pampero/definitions/resources.yaml:60
-d_8529 = _C.d_8199  # rules_data/pampero/definitions/resources.yaml:60
-t_8530 = _C.t_8200  # rules_data/pampero/definitions/resources.yaml:60
-t_8531 = _C.t_8201  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8532, E, 'left~2623', E.get('taken~2625'))
-    return True
-
-
-d_8533 = _C.d_8203  # rules_data/pampero/definitions/resources.yaml:62
-d_8534 = _C.d_8204  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9673(ctx, E), True)
-    if not d_8537(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8539, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    if not d_8540(ctx, E):
-        return False
-    if not d_8542(ctx, E):
-        return False
-    return True
-
-
-d_8536 = _C.d_8206  # rules_data/pampero/definitions/resources.yaml:26
-d_8537 = _C.d_8207  # rules_data/pampero/definitions/resources.yaml:27
-d_8538 = _C.d_8208  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8539, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    return True
-
-
-def d_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9679(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8541, ctx.state.get('supply'), E.get('r~2628'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
-    return True
-
-
-def d_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8541, ctx.state.get('supply'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
-    return True
-
-
-def d_8542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9682(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8543, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
-    return True
-
-
-def d_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8543, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
-    return True
-
-
-d_8544 = _C.d_8214  # rules_data/pampero/modules/objectives.yaml:103
-d_8545 = _C.d_8215  # rules_data/pampero/modules/objectives.yaml:103
-d_8546 = _C.d_8216  # rules_data/pampero/modules/objectives.yaml:103
-
-
-def t_8547(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9688(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8550(ctx, k, s, E)
-
-
-d_8548 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:68
-d_8549 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8564(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8552(ctx, r1, s, E)
-
-
-d_8551 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8552(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9691(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_9692(ctx, E):
-                return t_8553(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8561, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8555(ctx, r1, s, E)
-
-
-d_8554 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8555, None, [], k)
-
-
-d_8556 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8557 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8558 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8559 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8560 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8561, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_8562 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8563 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9707(ctx, E), True)
-    if not d_8566(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8568, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8569(ctx, E):
-        return False
-    if not d_8571(ctx, E):
-        return False
-    return True
-
-
-d_8565 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8566 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8567 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8568, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9713(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8570, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8570, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9716(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8572, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_8572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8572, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+t_8518 = _C.rebased(_C.t_8188, 8518)  # rules_data/pampero/modules/objectives.yaml:103
+d_8519 = _C.rebased(_C.d_8189, 8518)  # rules_data/pampero/modules/objectives.yaml:103
+d_8520 = _C.rebased(_C.d_8190, 8518)  # rules_data/pampero/modules/objectives.yaml:103
+t_8521 = _C.rebased(_C.t_8191, 8518)  # rules_data/pampero/definitions/resources.yaml:54
+d_8522 = _C.rebased(_C.d_8192, 8518)  # rules_data/pampero/definitions/resources.yaml:54
+t_8523 = _C.rebased(_C.t_8193, 8518)  # rules_data/pampero/definitions/resources.yaml:55
+t_8524 = _C.rebased(_C.t_8194, 8518)  # rules_data/pampero/definitions/resources.yaml:56
+d_8525 = _C.rebased(_C.d_8195, 8518)  # rules_data/pampero/definitions/resources.yaml:56
+t_8526 = _C.rebased(_C.t_7409, 8518)  # rules_data/pampero/definitions/resources.yaml:57
+d_8527 = _C.rebased(_C.d_7410, 8518)  # rules_data/pampero/definitions/resources.yaml:58
+t_8528 = _C.rebased(_C.t_8198, 8518)  # rules_data/pampero/definitions/resources.yaml:60
+d_8529 = _C.rebased(_C.d_8199, 8518)  # rules_data/pampero/definitions/resources.yaml:60
+t_8530 = _C.rebased(_C.t_8200, 8518)  # rules_data/pampero/definitions/resources.yaml:60
+t_8531 = _C.rebased(_C.t_8201, 8518)  # rules_data/pampero/definitions/resources.yaml:60
+d_8532 = _C.rebased(_C.d_8202, 8518)  # rules_data/pampero/definitions/resources.yaml:61
+d_8533 = _C.rebased(_C.d_8203, 8518)  # rules_data/pampero/definitions/resources.yaml:62
+d_8534 = _C.rebased(_C.d_8204, 8518)  # rules_data/pampero/definitions/resources.yaml:62
+d_8535 = _C.rebased(_C.d_8205, 8518)  # rules_data/pampero/definitions/resources.yaml:26
+d_8536 = _C.rebased(_C.d_8206, 8518)  # rules_data/pampero/definitions/resources.yaml:26
+d_8537 = _C.rebased(_C.d_8207, 8518)  # rules_data/pampero/definitions/resources.yaml:27
+d_8538 = _C.rebased(_C.d_8208, 8518)  # rules_data/pampero/definitions/resources.yaml:27
+d_8539 = _C.rebased(_C.d_8209, 8518)  # rules_data/pampero/definitions/resources.yaml:28
+d_8540 = _C.rebased(_C.d_8210, 8518)  # rules_data/pampero/definitions/resources.yaml:29
+d_8541 = _C.rebased(_C.d_8211, 8518)  # rules_data/pampero/definitions/resources.yaml:29
+d_8542 = _C.rebased(_C.d_8212, 8518)  # rules_data/pampero/definitions/resources.yaml:30
+d_8543 = _C.rebased(_C.d_8213, 8518)  # rules_data/pampero/definitions/resources.yaml:30
+d_8544 = _C.rebased(_C.d_8214, 8518)  # rules_data/pampero/modules/objectives.yaml:103
+d_8545 = _C.rebased(_C.d_8215, 8518)  # rules_data/pampero/modules/objectives.yaml:103
+d_8546 = _C.rebased(_C.d_8216, 8518)  # rules_data/pampero/modules/objectives.yaml:103
+t_8547 = _C.rebased(_C.t_8217, 8518)  # rules_data/pampero/definitions/resources.yaml:68
+d_8548 = _C.rebased(_C.d_8218, 8518)  # rules_data/pampero/definitions/resources.yaml:68
+d_8549 = _C.rebased(_C.d_8219, 8518)  # rules_data/pampero/definitions/resources.yaml:68
+t_8550 = _C.rebased(_C.t_8220, 8518)  # rules_data/pampero/definitions/resources.yaml:54
+d_8551 = _C.rebased(_C.d_8221, 8518)  # rules_data/pampero/definitions/resources.yaml:54
+t_8552 = _C.rebased(_C.t_8222, 8518)  # rules_data/pampero/definitions/resources.yaml:55
+t_8553 = _C.rebased(_C.t_8223, 8518)  # rules_data/pampero/definitions/resources.yaml:56
+d_8554 = _C.rebased(_C.d_8224, 8518)  # rules_data/pampero/definitions/resources.yaml:56
+t_8555 = _C.rebased(_C.t_7950, 8518)  # rules_data/pampero/definitions/resources.yaml:57
+d_8556 = _C.rebased(_C.d_7410, 8518)  # rules_data/pampero/definitions/resources.yaml:58
+t_8557 = _C.rebased(_C.t_8227, 8518)  # rules_data/pampero/definitions/resources.yaml:60
+d_8558 = _C.rebased(_C.d_8228, 8518)  # rules_data/pampero/definitions/resources.yaml:60
+t_8559 = _C.rebased(_C.t_8229, 8518)  # rules_data/pampero/definitions/resources.yaml:60
+t_8560 = _C.rebased(_C.t_8230, 8518)  # rules_data/pampero/definitions/resources.yaml:60
+d_8561 = _C.rebased(_C.d_8231, 8518)  # rules_data/pampero/definitions/resources.yaml:61
+d_8562 = _C.rebased(_C.d_8232, 8518)  # rules_data/pampero/definitions/resources.yaml:62
+d_8563 = _C.rebased(_C.d_8233, 8518)  # rules_data/pampero/definitions/resources.yaml:62
+d_8564 = _C.rebased(_C.d_8234, 8518)  # rules_data/pampero/definitions/resources.yaml:26
+d_8565 = _C.rebased(_C.d_8235, 8518)  # rules_data/pampero/definitions/resources.yaml:26
+d_8566 = _C.rebased(_C.d_8236, 8518)  # rules_data/pampero/definitions/resources.yaml:27
+d_8567 = _C.rebased(_C.d_8237, 8518)  # rules_data/pampero/definitions/resources.yaml:27
+d_8568 = _C.rebased(_C.d_8238, 8518)  # rules_data/pampero/definitions/resources.yaml:28
+d_8569 = _C.rebased(_C.d_8239, 8518)  # rules_data/pampero/definitions/resources.yaml:29
+d_8570 = _C.rebased(_C.d_8240, 8518)  # rules_data/pampero/definitions/resources.yaml:29
+d_8571 = _C.rebased(_C.d_8241, 8518)  # rules_data/pampero/definitions/resources.yaml:30
+d_8572 = _C.rebased(_C.d_8242, 8518)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

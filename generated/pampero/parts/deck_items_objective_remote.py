@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9457 = _C.x_9073  # rules_data/pampero/definitions/resources.yaml:29
 x_9458 = _C.x_9074  # rules_data/pampero/definitions/resources.yaml:29
 x_9460 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:30
 x_9461 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8298(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:71
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9431(ctx, E), True)
-        return t_8327(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_8301(ctx, r1, s, E)
-
-
-d_8299 = _C.d_7969  # rules_data/pampero/modules/objectives.yaml:71
-d_8300 = _C.d_7970  # rules_data/pampero/modules/objectives.yaml:71
-
-
-def t_8301(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_8315(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_8303(ctx, r1, s, E)
-
-
-d_8302 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9403(ctx, E)))
-    old = E.get('rep~2623', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2623', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_9404(ctx, E):
-                return t_8304(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8304(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8312, E, 'left~2622', E.get('taken~2624'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_8306(ctx, r1, s, E)
-
-
-d_8305 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8306(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8306, None, [], k)
-
-
-d_8307 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8308 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_8309 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_8310 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_8311 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8312, E, 'left~2622', E.get('taken~2624'))
-    return True
-
-
-d_8313 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_8314 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9417(ctx, E), True)
-    if not d_8317(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8319, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_8320(ctx, E):
-        return False
-    if not d_8322(ctx, E):
-        return False
-    return True
-
-
-d_8316 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_8317 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_8318 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8319, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    return True
-
-
-def d_8320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9423(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8321, ctx.state.get('supply'), E.get('r~2627'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_8321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8321, ctx.state.get('supply'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_8322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9426(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8323, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-def d_8323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8323, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-d_8324 = _C.d_7994  # rules_data/pampero/modules/objectives.yaml:71
-d_8325 = _C.d_7995  # rules_data/pampero/modules/objectives.yaml:71
-d_8326 = _C.d_7996  # rules_data/pampero/modules/objectives.yaml:71
-
-
-def t_8327(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9432(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return t_8330(ctx, k, s, E)
-
-
-d_8328 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:68
-d_8329 = _C.d_7999  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8330(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-        if not d_8344(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return t_8332(ctx, r1, s, E)
-
-
-d_8331 = _C.d_8001  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9435(ctx, E)))
-    old = E.get('rep~2645', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2645', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
-            if x_9436(ctx, E):
-                return t_8333(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8333(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8341, E, 'left~2644', E.get('taken~2646'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return t_8335(ctx, r1, s, E)
-
-
-d_8334 = _C.d_8004  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8335(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8335, None, [], k)
-
-
-d_8336 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8337 = _C.t_8007  # rules_data/pampero/definitions/resources.yaml:60
-d_8338 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:60
-t_8339 = _C.t_8009  # rules_data/pampero/definitions/resources.yaml:60
-t_8340 = _C.t_8010  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8341, E, 'left~2644', E.get('taken~2646'))
-    return True
-
-
-d_8342 = _C.d_8012  # rules_data/pampero/definitions/resources.yaml:62
-d_8343 = _C.d_8013  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9451(ctx, E), True)
-    if not d_8346(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8348, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    if not d_8349(ctx, E):
-        return False
-    if not d_8351(ctx, E):
-        return False
-    return True
-
-
-d_8345 = _C.d_8015  # rules_data/pampero/definitions/resources.yaml:26
-d_8346 = _C.d_8016  # rules_data/pampero/definitions/resources.yaml:27
-d_8347 = _C.d_8017  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8348, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    return True
-
-
-def d_8349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9457(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8350, ctx.state.get('supply'), E.get('r~2649'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
-    return True
-
-
-def d_8350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8350, ctx.state.get('supply'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
-    return True
-
-
-def d_8351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9460(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8352, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
-    return True
-
-
-def d_8352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8352, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
-    return True
+t_8298 = _C.rebased(_C.t_7968, 8298)  # rules_data/pampero/modules/objectives.yaml:71
+d_8299 = _C.rebased(_C.d_7969, 8298)  # rules_data/pampero/modules/objectives.yaml:71
+d_8300 = _C.rebased(_C.d_7970, 8298)  # rules_data/pampero/modules/objectives.yaml:71
+t_8301 = _C.rebased(_C.t_7971, 8298)  # rules_data/pampero/definitions/resources.yaml:54
+d_8302 = _C.rebased(_C.d_7972, 8298)  # rules_data/pampero/definitions/resources.yaml:54
+t_8303 = _C.rebased(_C.t_7973, 8298)  # rules_data/pampero/definitions/resources.yaml:55
+t_8304 = _C.rebased(_C.t_7974, 8298)  # rules_data/pampero/definitions/resources.yaml:56
+d_8305 = _C.rebased(_C.d_7975, 8298)  # rules_data/pampero/definitions/resources.yaml:56
+t_8306 = _C.rebased(_C.t_7409, 8298)  # rules_data/pampero/definitions/resources.yaml:57
+d_8307 = _C.rebased(_C.d_7410, 8298)  # rules_data/pampero/definitions/resources.yaml:58
+t_8308 = _C.rebased(_C.t_7978, 8298)  # rules_data/pampero/definitions/resources.yaml:60
+d_8309 = _C.rebased(_C.d_7979, 8298)  # rules_data/pampero/definitions/resources.yaml:60
+t_8310 = _C.rebased(_C.t_7980, 8298)  # rules_data/pampero/definitions/resources.yaml:60
+t_8311 = _C.rebased(_C.t_7981, 8298)  # rules_data/pampero/definitions/resources.yaml:60
+d_8312 = _C.rebased(_C.d_7982, 8298)  # rules_data/pampero/definitions/resources.yaml:61
+d_8313 = _C.rebased(_C.d_7983, 8298)  # rules_data/pampero/definitions/resources.yaml:62
+d_8314 = _C.rebased(_C.d_7984, 8298)  # rules_data/pampero/definitions/resources.yaml:62
+d_8315 = _C.rebased(_C.d_7985, 8298)  # rules_data/pampero/definitions/resources.yaml:26
+d_8316 = _C.rebased(_C.d_7986, 8298)  # rules_data/pampero/definitions/resources.yaml:26
+d_8317 = _C.rebased(_C.d_7987, 8298)  # rules_data/pampero/definitions/resources.yaml:27
+d_8318 = _C.rebased(_C.d_7988, 8298)  # rules_data/pampero/definitions/resources.yaml:27
+d_8319 = _C.rebased(_C.d_7989, 8298)  # rules_data/pampero/definitions/resources.yaml:28
+d_8320 = _C.rebased(_C.d_7990, 8298)  # rules_data/pampero/definitions/resources.yaml:29
+d_8321 = _C.rebased(_C.d_7991, 8298)  # rules_data/pampero/definitions/resources.yaml:29
+d_8322 = _C.rebased(_C.d_7992, 8298)  # rules_data/pampero/definitions/resources.yaml:30
+d_8323 = _C.rebased(_C.d_7993, 8298)  # rules_data/pampero/definitions/resources.yaml:30
+d_8324 = _C.rebased(_C.d_7994, 8298)  # rules_data/pampero/modules/objectives.yaml:71
+d_8325 = _C.rebased(_C.d_7995, 8298)  # rules_data/pampero/modules/objectives.yaml:71
+d_8326 = _C.rebased(_C.d_7996, 8298)  # rules_data/pampero/modules/objectives.yaml:71
+t_8327 = _C.rebased(_C.t_7997, 8298)  # rules_data/pampero/definitions/resources.yaml:68
+d_8328 = _C.rebased(_C.d_7998, 8298)  # rules_data/pampero/definitions/resources.yaml:68
+d_8329 = _C.rebased(_C.d_7999, 8298)  # rules_data/pampero/definitions/resources.yaml:68
+t_8330 = _C.rebased(_C.t_8000, 8298)  # rules_data/pampero/definitions/resources.yaml:54
+d_8331 = _C.rebased(_C.d_8001, 8298)  # rules_data/pampero/definitions/resources.yaml:54
+t_8332 = _C.rebased(_C.t_8002, 8298)  # rules_data/pampero/definitions/resources.yaml:55
+t_8333 = _C.rebased(_C.t_8003, 8298)  # rules_data/pampero/definitions/resources.yaml:56
+d_8334 = _C.rebased(_C.d_8004, 8298)  # rules_data/pampero/definitions/resources.yaml:56
+t_8335 = _C.rebased(_C.t_7950, 8298)  # rules_data/pampero/definitions/resources.yaml:57
+d_8336 = _C.rebased(_C.d_7410, 8298)  # rules_data/pampero/definitions/resources.yaml:58
+t_8337 = _C.rebased(_C.t_8007, 8298)  # rules_data/pampero/definitions/resources.yaml:60
+d_8338 = _C.rebased(_C.d_8008, 8298)  # rules_data/pampero/definitions/resources.yaml:60
+t_8339 = _C.rebased(_C.t_8009, 8298)  # rules_data/pampero/definitions/resources.yaml:60
+t_8340 = _C.rebased(_C.t_8010, 8298)  # rules_data/pampero/definitions/resources.yaml:60
+d_8341 = _C.rebased(_C.d_8011, 8298)  # rules_data/pampero/definitions/resources.yaml:61
+d_8342 = _C.rebased(_C.d_8012, 8298)  # rules_data/pampero/definitions/resources.yaml:62
+d_8343 = _C.rebased(_C.d_8013, 8298)  # rules_data/pampero/definitions/resources.yaml:62
+d_8344 = _C.rebased(_C.d_8014, 8298)  # rules_data/pampero/definitions/resources.yaml:26
+d_8345 = _C.rebased(_C.d_8015, 8298)  # rules_data/pampero/definitions/resources.yaml:26
+d_8346 = _C.rebased(_C.d_8016, 8298)  # rules_data/pampero/definitions/resources.yaml:27
+d_8347 = _C.rebased(_C.d_8017, 8298)  # rules_data/pampero/definitions/resources.yaml:27
+d_8348 = _C.rebased(_C.d_8018, 8298)  # rules_data/pampero/definitions/resources.yaml:28
+d_8349 = _C.rebased(_C.d_8019, 8298)  # rules_data/pampero/definitions/resources.yaml:29
+d_8350 = _C.rebased(_C.d_8020, 8298)  # rules_data/pampero/definitions/resources.yaml:29
+d_8351 = _C.rebased(_C.d_8021, 8298)  # rules_data/pampero/definitions/resources.yaml:30
+d_8352 = _C.rebased(_C.d_8022, 8298)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9521 = _C.x_9073  # rules_data/pampero/definitions/resources.yaml:29
 x_9522 = _C.x_9074  # rules_data/pampero/definitions/resources.yaml:29
 x_9524 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:30
 x_9525 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8353(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9495(ctx, E), True)
-        return t_8382(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_8356(ctx, r1, s, E)
-
-
-d_8354 = _C.d_7969  # rules_data/pampero/modules/objectives.yaml:79
-d_8355 = _C.d_7970  # rules_data/pampero/modules/objectives.yaml:79
-
-
-def t_8356(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_8370(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_8358(ctx, r1, s, E)
-
-
-d_8357 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8358(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9467(ctx, E)))
-    old = E.get('rep~2623', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2623', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_9468(ctx, E):
-                return t_8359(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8359(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8367, E, 'left~2622', E.get('taken~2624'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_8361(ctx, r1, s, E)
-
-
-d_8360 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8361(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8361, None, [], k)
-
-
-d_8362 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8363 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_8364 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_8365 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_8366 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8367, E, 'left~2622', E.get('taken~2624'))
-    return True
-
-
-d_8368 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_8369 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9481(ctx, E), True)
-    if not d_8372(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8374, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_8375(ctx, E):
-        return False
-    if not d_8377(ctx, E):
-        return False
-    return True
-
-
-d_8371 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_8372 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_8373 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8374, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    return True
-
-
-def d_8375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9487(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8376, ctx.state.get('supply'), E.get('r~2627'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_8376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8376, ctx.state.get('supply'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9490(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8378, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-def d_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8378, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-d_8379 = _C.d_7994  # rules_data/pampero/modules/objectives.yaml:79
-d_8380 = _C.d_7995  # rules_data/pampero/modules/objectives.yaml:79
-d_8381 = _C.d_7996  # rules_data/pampero/modules/objectives.yaml:79
-
-
-def t_8382(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9496(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return t_8385(ctx, k, s, E)
-
-
-d_8383 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:68
-d_8384 = _C.d_7999  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8385(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-        if not d_8399(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return t_8387(ctx, r1, s, E)
-
-
-d_8386 = _C.d_8001  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8387(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9499(ctx, E)))
-    old = E.get('rep~2645', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2645', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
-            if x_9500(ctx, E):
-                return t_8388(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8396, E, 'left~2644', E.get('taken~2646'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return t_8390(ctx, r1, s, E)
-
-
-d_8389 = _C.d_8004  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8390(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8390, None, [], k)
-
-
-d_8391 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8392 = _C.t_8007  # rules_data/pampero/definitions/resources.yaml:60
-d_8393 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:60
-t_8394 = _C.t_8009  # rules_data/pampero/definitions/resources.yaml:60
-t_8395 = _C.t_8010  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8396, E, 'left~2644', E.get('taken~2646'))
-    return True
-
-
-d_8397 = _C.d_8012  # rules_data/pampero/definitions/resources.yaml:62
-d_8398 = _C.d_8013  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9515(ctx, E), True)
-    if not d_8401(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8403, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    if not d_8404(ctx, E):
-        return False
-    if not d_8406(ctx, E):
-        return False
-    return True
-
-
-d_8400 = _C.d_8015  # rules_data/pampero/definitions/resources.yaml:26
-d_8401 = _C.d_8016  # rules_data/pampero/definitions/resources.yaml:27
-d_8402 = _C.d_8017  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8403, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    return True
-
-
-def d_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9521(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8405, ctx.state.get('supply'), E.get('r~2649'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
-    return True
-
-
-def d_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8405, ctx.state.get('supply'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
-    return True
-
-
-def d_8406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9524(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8407, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
-    return True
-
-
-def d_8407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8407, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
-    return True
+t_8353 = _C.rebased(_C.t_7968, 8353)  # rules_data/pampero/modules/objectives.yaml:79
+d_8354 = _C.rebased(_C.d_7969, 8353)  # rules_data/pampero/modules/objectives.yaml:79
+d_8355 = _C.rebased(_C.d_7970, 8353)  # rules_data/pampero/modules/objectives.yaml:79
+t_8356 = _C.rebased(_C.t_7971, 8353)  # rules_data/pampero/definitions/resources.yaml:54
+d_8357 = _C.rebased(_C.d_7972, 8353)  # rules_data/pampero/definitions/resources.yaml:54
+t_8358 = _C.rebased(_C.t_7973, 8353)  # rules_data/pampero/definitions/resources.yaml:55
+t_8359 = _C.rebased(_C.t_7974, 8353)  # rules_data/pampero/definitions/resources.yaml:56
+d_8360 = _C.rebased(_C.d_7975, 8353)  # rules_data/pampero/definitions/resources.yaml:56
+t_8361 = _C.rebased(_C.t_7409, 8353)  # rules_data/pampero/definitions/resources.yaml:57
+d_8362 = _C.rebased(_C.d_7410, 8353)  # rules_data/pampero/definitions/resources.yaml:58
+t_8363 = _C.rebased(_C.t_7978, 8353)  # rules_data/pampero/definitions/resources.yaml:60
+d_8364 = _C.rebased(_C.d_7979, 8353)  # rules_data/pampero/definitions/resources.yaml:60
+t_8365 = _C.rebased(_C.t_7980, 8353)  # rules_data/pampero/definitions/resources.yaml:60
+t_8366 = _C.rebased(_C.t_7981, 8353)  # rules_data/pampero/definitions/resources.yaml:60
+d_8367 = _C.rebased(_C.d_7982, 8353)  # rules_data/pampero/definitions/resources.yaml:61
+d_8368 = _C.rebased(_C.d_7983, 8353)  # rules_data/pampero/definitions/resources.yaml:62
+d_8369 = _C.rebased(_C.d_7984, 8353)  # rules_data/pampero/definitions/resources.yaml:62
+d_8370 = _C.rebased(_C.d_7985, 8353)  # rules_data/pampero/definitions/resources.yaml:26
+d_8371 = _C.rebased(_C.d_7986, 8353)  # rules_data/pampero/definitions/resources.yaml:26
+d_8372 = _C.rebased(_C.d_7987, 8353)  # rules_data/pampero/definitions/resources.yaml:27
+d_8373 = _C.rebased(_C.d_7988, 8353)  # rules_data/pampero/definitions/resources.yaml:27
+d_8374 = _C.rebased(_C.d_7989, 8353)  # rules_data/pampero/definitions/resources.yaml:28
+d_8375 = _C.rebased(_C.d_7990, 8353)  # rules_data/pampero/definitions/resources.yaml:29
+d_8376 = _C.rebased(_C.d_7991, 8353)  # rules_data/pampero/definitions/resources.yaml:29
+d_8377 = _C.rebased(_C.d_7992, 8353)  # rules_data/pampero/definitions/resources.yaml:30
+d_8378 = _C.rebased(_C.d_7993, 8353)  # rules_data/pampero/definitions/resources.yaml:30
+d_8379 = _C.rebased(_C.d_7994, 8353)  # rules_data/pampero/modules/objectives.yaml:79
+d_8380 = _C.rebased(_C.d_7995, 8353)  # rules_data/pampero/modules/objectives.yaml:79
+d_8381 = _C.rebased(_C.d_7996, 8353)  # rules_data/pampero/modules/objectives.yaml:79
+t_8382 = _C.rebased(_C.t_7997, 8353)  # rules_data/pampero/definitions/resources.yaml:68
+d_8383 = _C.rebased(_C.d_7998, 8353)  # rules_data/pampero/definitions/resources.yaml:68
+d_8384 = _C.rebased(_C.d_7999, 8353)  # rules_data/pampero/definitions/resources.yaml:68
+t_8385 = _C.rebased(_C.t_8000, 8353)  # rules_data/pampero/definitions/resources.yaml:54
+d_8386 = _C.rebased(_C.d_8001, 8353)  # rules_data/pampero/definitions/resources.yaml:54
+t_8387 = _C.rebased(_C.t_8002, 8353)  # rules_data/pampero/definitions/resources.yaml:55
+t_8388 = _C.rebased(_C.t_8003, 8353)  # rules_data/pampero/definitions/resources.yaml:56
+d_8389 = _C.rebased(_C.d_8004, 8353)  # rules_data/pampero/definitions/resources.yaml:56
+t_8390 = _C.rebased(_C.t_7950, 8353)  # rules_data/pampero/definitions/resources.yaml:57
+d_8391 = _C.rebased(_C.d_7410, 8353)  # rules_data/pampero/definitions/resources.yaml:58
+t_8392 = _C.rebased(_C.t_8007, 8353)  # rules_data/pampero/definitions/resources.yaml:60
+d_8393 = _C.rebased(_C.d_8008, 8353)  # rules_data/pampero/definitions/resources.yaml:60
+t_8394 = _C.rebased(_C.t_8009, 8353)  # rules_data/pampero/definitions/resources.yaml:60
+t_8395 = _C.rebased(_C.t_8010, 8353)  # rules_data/pampero/definitions/resources.yaml:60
+d_8396 = _C.rebased(_C.d_8011, 8353)  # rules_data/pampero/definitions/resources.yaml:61
+d_8397 = _C.rebased(_C.d_8012, 8353)  # rules_data/pampero/definitions/resources.yaml:62
+d_8398 = _C.rebased(_C.d_8013, 8353)  # rules_data/pampero/definitions/resources.yaml:62
+d_8399 = _C.rebased(_C.d_8014, 8353)  # rules_data/pampero/definitions/resources.yaml:26
+d_8400 = _C.rebased(_C.d_8015, 8353)  # rules_data/pampero/definitions/resources.yaml:26
+d_8401 = _C.rebased(_C.d_8016, 8353)  # rules_data/pampero/definitions/resources.yaml:27
+d_8402 = _C.rebased(_C.d_8017, 8353)  # rules_data/pampero/definitions/resources.yaml:27
+d_8403 = _C.rebased(_C.d_8018, 8353)  # rules_data/pampero/definitions/resources.yaml:28
+d_8404 = _C.rebased(_C.d_8019, 8353)  # rules_data/pampero/definitions/resources.yaml:29
+d_8405 = _C.rebased(_C.d_8020, 8353)  # rules_data/pampero/definitions/resources.yaml:29
+d_8406 = _C.rebased(_C.d_8021, 8353)  # rules_data/pampero/definitions/resources.yaml:30
+d_8407 = _C.rebased(_C.d_8022, 8353)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

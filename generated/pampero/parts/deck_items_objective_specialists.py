@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -221,7 +222,7 @@ def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 x_9589 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8408(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def t_8408(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -232,15 +233,15 @@ def t_8408(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         LOCAL(ctx, E, 'n~2648', 10, True)
         LOCAL(ctx, E, 'r~2649', 'money', True)
         LOCAL(ctx, E, 'k~2650', x_9559(ctx, E), True)
-        return t_8437(ctx, k, s, E)
+        return t_8437(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2629', 10, True)
     LOCAL(ctx, E, 'r~2630', 'money', True)
-    return t_8411(ctx, r1, s, E)
+    return t_8411(ctx, r1, s, E, B)
 
 
-def d_8409(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8409(ctx, E=None, B=8408):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -250,10 +251,10 @@ def d_8409(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return True
 
 
-d_8410 = _C.d_8410  # rules_data/pampero/modules/objectives.yaml:87
+d_8410 = _C.rebased(_C.d_8410, 8408)  # rules_data/pampero/modules/objectives.yaml:87
 
 
-def t_8411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8411(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -263,16 +264,16 @@ def t_8411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2635', E.get('left~2631'), True)
         LOCAL(ctx, E, 'r~2636', E.get('r~2630'), True)
-        if not d_8425(ctx, E):
+        if not d_8425(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2631', E.get('n~2629'), True)
-    return t_8413(ctx, r1, s, E)
+    return t_8413(ctx, r1, s, E, B)
 
 
-def d_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8412(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -282,7 +283,7 @@ def d_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8413(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -301,13 +302,13 @@ def t_8413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             i += 1
             LOCAL(ctx, E, 'rep~2632', item, True)
             if x_9532(ctx, E):
-                return t_8414(ctx, lambda i=i: nxt(i), brk, E)
+                return t_8414(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8414(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -315,15 +316,15 @@ def t_8414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8422, E, 'left~2631', E.get('taken~2633'))
+        ASSIGN(ctx, B + 14, E, 'left~2631', E.get('taken~2633'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2633', 0, True)
-    return t_8416(ctx, r1, s, E)
+    return t_8416(ctx, r1, s, E, B)
 
 
-def d_8415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8415(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -333,27 +334,21 @@ def d_8415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8416(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8416, None, [], k)
+t_8416 = _C.rebased(_C.t_7409, 8408)  # rules_data/pampero/definitions/resources.yaml:57
+d_8417 = _C.rebased(_C.d_7410, 8408)  # rules_data/pampero/definitions/resources.yaml:58
 
 
-d_8417 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8418(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2633', E.get('instead~2634'))
-    return t_8420(ctx, k, s, E)
+    return t_8420(ctx, k, s, E, B)
 
 
-def d_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8419(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -363,7 +358,7 @@ def d_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8420(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8420(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -372,12 +367,12 @@ def t_8420(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8421(ctx, lambda: nxt(left - 1), k, E)
+        return t_8421(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2634')))
 
 
-def t_8421(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8421(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -386,17 +381,17 @@ def t_8421(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9539(ctx, E), k)
 
 
-def d_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8422(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8422, E, 'left~2631', E.get('taken~2633'))
+    ASSIGN(ctx, B + 14, E, 'left~2631', E.get('taken~2633'))
     return True
 
 
-def d_8423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8423(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -406,7 +401,7 @@ def d_8423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8424(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -416,27 +411,27 @@ def d_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8425(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2637', x_9545(ctx, E), True)
-    if not d_8427(ctx, E):
+    if not d_8427(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8429, PL(ctx, E.get('you')).get('stock'), E.get('r~2636'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2636'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2637'), '+=', False, K[2])
-    if not d_8430(ctx, E):
+    if not d_8430(ctx, E, B):
         return False
-    if not d_8432(ctx, E):
+    if not d_8432(ctx, E, B):
         return False
     return True
 
 
-def d_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8426(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -446,7 +441,7 @@ def d_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8427(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -458,7 +453,7 @@ def d_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8428(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -468,19 +463,19 @@ def d_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8429(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8429, PL(ctx, E.get('you')).get('stock'), E.get('r~2636'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2636'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2637'), '+=', False, K[2])
     return True
 
 
-def d_8430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8430(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -488,25 +483,25 @@ def d_8430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9551(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8431, ctx.state.get('supply'), E.get('r~2636'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2636'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2637'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2637'), '-=', False, K[4])
     return True
 
 
-def d_8431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8431(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8431, ctx.state.get('supply'), E.get('r~2636'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2636'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2637'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2637'), '-=', False, K[4])
     return True
 
 
-def d_8432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8432(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -514,25 +509,25 @@ def d_8432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9554(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8433, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2637'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2637'), '+=', False, K[5])
     return True
 
 
-def d_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8433(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8433, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2637'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2637'), '+=', False, K[5])
     return True
 
 
-def d_8434(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8434(ctx, E=None, B=8408):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -542,7 +537,7 @@ def d_8434(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return True
 
 
-def d_8435(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8435(ctx, E=None, B=8408):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -552,7 +547,7 @@ def d_8435(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return True
 
 
-def d_8436(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8436(ctx, E=None, B=8408):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -562,7 +557,7 @@ def d_8436(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return True
 
 
-def t_8437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8437(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -570,10 +565,10 @@ def t_8437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     LOCAL(ctx, E, 'n~2651', x_9560(ctx, E), True)
     LOCAL(ctx, E, 'r~2652', E.get('r~2649'), True)
-    return t_8440(ctx, k, s, E)
+    return t_8440(ctx, k, s, E, B)
 
 
-def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8438(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -583,7 +578,7 @@ def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8439(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -593,7 +588,7 @@ def d_8439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def t_8440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8440(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -603,16 +598,16 @@ def t_8440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
         LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
-        if not d_8454(ctx, E):
+        if not d_8454(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
-    return t_8442(ctx, r1, s, E)
+    return t_8442(ctx, r1, s, E, B)
 
 
-def d_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8441(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -622,7 +617,7 @@ def d_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8442(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8442(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -641,13 +636,13 @@ def t_8442(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             i += 1
             LOCAL(ctx, E, 'rep~2654', item, True)
             if x_9564(ctx, E):
-                return t_8443(ctx, lambda i=i: nxt(i), brk, E)
+                return t_8443(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8443(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -655,15 +650,15 @@ def t_8443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8451, E, 'left~2653', E.get('taken~2655'))
+        ASSIGN(ctx, B + 43, E, 'left~2653', E.get('taken~2655'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2655', 0, True)
-    return t_8445(ctx, r1, s, E)
+    return t_8445(ctx, r1, s, E, B)
 
 
-def d_8444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8444(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -673,27 +668,21 @@ def d_8444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8445(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8445, None, [], k)
+t_8445 = _C.rebased(_C.t_7950, 8408)  # rules_data/pampero/definitions/resources.yaml:57
+d_8446 = _C.rebased(_C.d_7410, 8408)  # rules_data/pampero/definitions/resources.yaml:58
 
 
-d_8446 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8447(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2655', E.get('instead~2656'))
-    return t_8449(ctx, k, s, E)
+    return t_8449(ctx, k, s, E, B)
 
 
-def d_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8448(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -703,7 +692,7 @@ def d_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8449(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8449(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -712,12 +701,12 @@ def t_8449(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8450(ctx, lambda: nxt(left - 1), k, E)
+        return t_8450(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2656')))
 
 
-def t_8450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8450(ctx, k, s=None, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -726,17 +715,17 @@ def t_8450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9571(ctx, E), k)
 
 
-def d_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8451(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8451, E, 'left~2653', E.get('taken~2655'))
+    ASSIGN(ctx, B + 43, E, 'left~2653', E.get('taken~2655'))
     return True
 
 
-def d_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8452(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -746,7 +735,7 @@ def d_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8453(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -756,27 +745,27 @@ def d_8453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8454(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2659', x_9579(ctx, E), True)
-    if not d_8456(ctx, E):
+    if not d_8456(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8458, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    if not d_8459(ctx, E):
+    if not d_8459(ctx, E, B):
         return False
-    if not d_8461(ctx, E):
+    if not d_8461(ctx, E, B):
         return False
     return True
 
 
-def d_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8455(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -786,7 +775,7 @@ def d_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8456(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -798,7 +787,7 @@ def d_8456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8457(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -808,19 +797,19 @@ def d_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8458(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8458, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
     return True
 
 
-def d_8459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8459(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -828,25 +817,25 @@ def d_8459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9585(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8460, ctx.state.get('supply'), E.get('r~2658'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2658'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[4])
     return True
 
 
-def d_8460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8460(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8460, ctx.state.get('supply'), E.get('r~2658'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[4])
     return True
 
 
-def d_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8461(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -854,21 +843,21 @@ def d_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9588(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8462, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[5])
     return True
 
 
-def d_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8462(ctx, E=None, B=8408):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8462, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[5])
     return True
 
 

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9841 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
 x_9842 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
 x_9844 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_9845 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8628(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9815(ctx, E), True)
-        return t_8657(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return t_8631(ctx, r1, s, E)
-
-
-d_8629 = _C.d_8189  # rules_data/pampero/modules/objectives.yaml:119
-d_8630 = _C.d_8190  # rules_data/pampero/modules/objectives.yaml:119
-
-
-def t_8631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-        if not d_8645(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return t_8633(ctx, r1, s, E)
-
-
-d_8632 = _C.d_8192  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9787(ctx, E)))
-    old = E.get('rep~2624', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2624', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
-            if x_9788(ctx, E):
-                return t_8634(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8642, E, 'left~2623', E.get('taken~2625'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return t_8636(ctx, r1, s, E)
-
-
-d_8635 = _C.d_8195  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8636, None, [], k)
-
-
-d_8637 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8638 = _C.t_8198  # rules_data/pampero/definitions/resources.yaml:60
-d_8639 = _C.d_8199  # rules_data/pampero/definitions/resources.yaml:60
-t_8640 = _C.t_8200  # rules_data/pampero/definitions/resources.yaml:60
-t_8641 = _C.t_8201  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8642, E, 'left~2623', E.get('taken~2625'))
-    return True
-
-
-d_8643 = _C.d_8203  # rules_data/pampero/definitions/resources.yaml:62
-d_8644 = _C.d_8204  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9801(ctx, E), True)
-    if not d_8647(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8649, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    if not d_8650(ctx, E):
-        return False
-    if not d_8652(ctx, E):
-        return False
-    return True
-
-
-d_8646 = _C.d_8206  # rules_data/pampero/definitions/resources.yaml:26
-d_8647 = _C.d_8207  # rules_data/pampero/definitions/resources.yaml:27
-d_8648 = _C.d_8208  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8649, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    return True
-
-
-def d_8650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9807(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8651, ctx.state.get('supply'), E.get('r~2628'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
-    return True
-
-
-def d_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8651, ctx.state.get('supply'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
-    return True
-
-
-def d_8652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9810(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8653, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
-    return True
-
-
-def d_8653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8653, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
-    return True
-
-
-d_8654 = _C.d_8214  # rules_data/pampero/modules/objectives.yaml:119
-d_8655 = _C.d_8215  # rules_data/pampero/modules/objectives.yaml:119
-d_8656 = _C.d_8216  # rules_data/pampero/modules/objectives.yaml:119
-
-
-def t_8657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9816(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8660(ctx, k, s, E)
-
-
-d_8658 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:68
-d_8659 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8674(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8662(ctx, r1, s, E)
-
-
-d_8661 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9819(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_9820(ctx, E):
-                return t_8663(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8671, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8665(ctx, r1, s, E)
-
-
-d_8664 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8665(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8665, None, [], k)
-
-
-d_8666 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8667 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8668 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8669 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8670 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8671, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_8672 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8673 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9835(ctx, E), True)
-    if not d_8676(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8678, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8679(ctx, E):
-        return False
-    if not d_8681(ctx, E):
-        return False
-    return True
-
-
-d_8675 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8676 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8677 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8678, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_8679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9841(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8680, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8680, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9844(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8682, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8682, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+t_8628 = _C.rebased(_C.t_8188, 8628)  # rules_data/pampero/modules/objectives.yaml:119
+d_8629 = _C.rebased(_C.d_8189, 8628)  # rules_data/pampero/modules/objectives.yaml:119
+d_8630 = _C.rebased(_C.d_8190, 8628)  # rules_data/pampero/modules/objectives.yaml:119
+t_8631 = _C.rebased(_C.t_8191, 8628)  # rules_data/pampero/definitions/resources.yaml:54
+d_8632 = _C.rebased(_C.d_8192, 8628)  # rules_data/pampero/definitions/resources.yaml:54
+t_8633 = _C.rebased(_C.t_8193, 8628)  # rules_data/pampero/definitions/resources.yaml:55
+t_8634 = _C.rebased(_C.t_8194, 8628)  # rules_data/pampero/definitions/resources.yaml:56
+d_8635 = _C.rebased(_C.d_8195, 8628)  # rules_data/pampero/definitions/resources.yaml:56
+t_8636 = _C.rebased(_C.t_7409, 8628)  # rules_data/pampero/definitions/resources.yaml:57
+d_8637 = _C.rebased(_C.d_7410, 8628)  # rules_data/pampero/definitions/resources.yaml:58
+t_8638 = _C.rebased(_C.t_8198, 8628)  # rules_data/pampero/definitions/resources.yaml:60
+d_8639 = _C.rebased(_C.d_8199, 8628)  # rules_data/pampero/definitions/resources.yaml:60
+t_8640 = _C.rebased(_C.t_8200, 8628)  # rules_data/pampero/definitions/resources.yaml:60
+t_8641 = _C.rebased(_C.t_8201, 8628)  # rules_data/pampero/definitions/resources.yaml:60
+d_8642 = _C.rebased(_C.d_8202, 8628)  # rules_data/pampero/definitions/resources.yaml:61
+d_8643 = _C.rebased(_C.d_8203, 8628)  # rules_data/pampero/definitions/resources.yaml:62
+d_8644 = _C.rebased(_C.d_8204, 8628)  # rules_data/pampero/definitions/resources.yaml:62
+d_8645 = _C.rebased(_C.d_8205, 8628)  # rules_data/pampero/definitions/resources.yaml:26
+d_8646 = _C.rebased(_C.d_8206, 8628)  # rules_data/pampero/definitions/resources.yaml:26
+d_8647 = _C.rebased(_C.d_8207, 8628)  # rules_data/pampero/definitions/resources.yaml:27
+d_8648 = _C.rebased(_C.d_8208, 8628)  # rules_data/pampero/definitions/resources.yaml:27
+d_8649 = _C.rebased(_C.d_8209, 8628)  # rules_data/pampero/definitions/resources.yaml:28
+d_8650 = _C.rebased(_C.d_8210, 8628)  # rules_data/pampero/definitions/resources.yaml:29
+d_8651 = _C.rebased(_C.d_8211, 8628)  # rules_data/pampero/definitions/resources.yaml:29
+d_8652 = _C.rebased(_C.d_8212, 8628)  # rules_data/pampero/definitions/resources.yaml:30
+d_8653 = _C.rebased(_C.d_8213, 8628)  # rules_data/pampero/definitions/resources.yaml:30
+d_8654 = _C.rebased(_C.d_8214, 8628)  # rules_data/pampero/modules/objectives.yaml:119
+d_8655 = _C.rebased(_C.d_8215, 8628)  # rules_data/pampero/modules/objectives.yaml:119
+d_8656 = _C.rebased(_C.d_8216, 8628)  # rules_data/pampero/modules/objectives.yaml:119
+t_8657 = _C.rebased(_C.t_8217, 8628)  # rules_data/pampero/definitions/resources.yaml:68
+d_8658 = _C.rebased(_C.d_8218, 8628)  # rules_data/pampero/definitions/resources.yaml:68
+d_8659 = _C.rebased(_C.d_8219, 8628)  # rules_data/pampero/definitions/resources.yaml:68
+t_8660 = _C.rebased(_C.t_8220, 8628)  # rules_data/pampero/definitions/resources.yaml:54
+d_8661 = _C.rebased(_C.d_8221, 8628)  # rules_data/pampero/definitions/resources.yaml:54
+t_8662 = _C.rebased(_C.t_8222, 8628)  # rules_data/pampero/definitions/resources.yaml:55
+t_8663 = _C.rebased(_C.t_8223, 8628)  # rules_data/pampero/definitions/resources.yaml:56
+d_8664 = _C.rebased(_C.d_8224, 8628)  # rules_data/pampero/definitions/resources.yaml:56
+t_8665 = _C.rebased(_C.t_7950, 8628)  # rules_data/pampero/definitions/resources.yaml:57
+d_8666 = _C.rebased(_C.d_7410, 8628)  # rules_data/pampero/definitions/resources.yaml:58
+t_8667 = _C.rebased(_C.t_8227, 8628)  # rules_data/pampero/definitions/resources.yaml:60
+d_8668 = _C.rebased(_C.d_8228, 8628)  # rules_data/pampero/definitions/resources.yaml:60
+t_8669 = _C.rebased(_C.t_8229, 8628)  # rules_data/pampero/definitions/resources.yaml:60
+t_8670 = _C.rebased(_C.t_8230, 8628)  # rules_data/pampero/definitions/resources.yaml:60
+d_8671 = _C.rebased(_C.d_8231, 8628)  # rules_data/pampero/definitions/resources.yaml:61
+d_8672 = _C.rebased(_C.d_8232, 8628)  # rules_data/pampero/definitions/resources.yaml:62
+d_8673 = _C.rebased(_C.d_8233, 8628)  # rules_data/pampero/definitions/resources.yaml:62
+d_8674 = _C.rebased(_C.d_8234, 8628)  # rules_data/pampero/definitions/resources.yaml:26
+d_8675 = _C.rebased(_C.d_8235, 8628)  # rules_data/pampero/definitions/resources.yaml:26
+d_8676 = _C.rebased(_C.d_8236, 8628)  # rules_data/pampero/definitions/resources.yaml:27
+d_8677 = _C.rebased(_C.d_8237, 8628)  # rules_data/pampero/definitions/resources.yaml:27
+d_8678 = _C.rebased(_C.d_8238, 8628)  # rules_data/pampero/definitions/resources.yaml:28
+d_8679 = _C.rebased(_C.d_8239, 8628)  # rules_data/pampero/definitions/resources.yaml:29
+d_8680 = _C.rebased(_C.d_8240, 8628)  # rules_data/pampero/definitions/resources.yaml:29
+d_8681 = _C.rebased(_C.d_8241, 8628)  # rules_data/pampero/definitions/resources.yaml:30
+d_8682 = _C.rebased(_C.d_8242, 8628)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

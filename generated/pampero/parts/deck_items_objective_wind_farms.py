@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9329 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
 x_9330 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
 x_9332 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_9333 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8188(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9303(ctx, E), True)
-        return t_8217(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return t_8191(ctx, r1, s, E)
-
-
-d_8189 = _C.d_8189  # rules_data/pampero/modules/objectives.yaml:55
-d_8190 = _C.d_8190  # rules_data/pampero/modules/objectives.yaml:55
-
-
-def t_8191(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-        if not d_8205(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return t_8193(ctx, r1, s, E)
-
-
-d_8192 = _C.d_8192  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8193(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9275(ctx, E)))
-    old = E.get('rep~2624', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2624', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
-            if x_9276(ctx, E):
-                return t_8194(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8194(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8202, E, 'left~2623', E.get('taken~2625'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return t_8196(ctx, r1, s, E)
-
-
-d_8195 = _C.d_8195  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8196(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8196, None, [], k)
-
-
-d_8197 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8198 = _C.t_8198  # rules_data/pampero/definitions/resources.yaml:60
-d_8199 = _C.d_8199  # rules_data/pampero/definitions/resources.yaml:60
-t_8200 = _C.t_8200  # rules_data/pampero/definitions/resources.yaml:60
-t_8201 = _C.t_8201  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8202, E, 'left~2623', E.get('taken~2625'))
-    return True
-
-
-d_8203 = _C.d_8203  # rules_data/pampero/definitions/resources.yaml:62
-d_8204 = _C.d_8204  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9289(ctx, E), True)
-    if not d_8207(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8209, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    if not d_8210(ctx, E):
-        return False
-    if not d_8212(ctx, E):
-        return False
-    return True
-
-
-d_8206 = _C.d_8206  # rules_data/pampero/definitions/resources.yaml:26
-d_8207 = _C.d_8207  # rules_data/pampero/definitions/resources.yaml:27
-d_8208 = _C.d_8208  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8209, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    return True
-
-
-def d_8210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9295(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8211, ctx.state.get('supply'), E.get('r~2628'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
-    return True
-
-
-def d_8211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8211, ctx.state.get('supply'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
-    return True
-
-
-def d_8212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9298(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8213, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
-    return True
-
-
-def d_8213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8213, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
-    return True
-
-
-d_8214 = _C.d_8214  # rules_data/pampero/modules/objectives.yaml:55
-d_8215 = _C.d_8215  # rules_data/pampero/modules/objectives.yaml:55
-d_8216 = _C.d_8216  # rules_data/pampero/modules/objectives.yaml:55
-
-
-def t_8217(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9304(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8220(ctx, k, s, E)
-
-
-d_8218 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:68
-d_8219 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8220(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8234(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8222(ctx, r1, s, E)
-
-
-d_8221 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8222(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9307(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_9308(ctx, E):
-                return t_8223(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8223(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8231, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8225(ctx, r1, s, E)
-
-
-d_8224 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8225(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8225, None, [], k)
-
-
-d_8226 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8227 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8228 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8229 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8230 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8231, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_8232 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8233 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9323(ctx, E), True)
-    if not d_8236(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8238, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8239(ctx, E):
-        return False
-    if not d_8241(ctx, E):
-        return False
-    return True
-
-
-d_8235 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8236 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8237 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8238, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_8239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9329(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8240, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8240, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8241(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9332(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8242, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_8242(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8242, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+t_8188 = _C.rebased(_C.t_8188, 8188)  # rules_data/pampero/modules/objectives.yaml:55
+d_8189 = _C.rebased(_C.d_8189, 8188)  # rules_data/pampero/modules/objectives.yaml:55
+d_8190 = _C.rebased(_C.d_8190, 8188)  # rules_data/pampero/modules/objectives.yaml:55
+t_8191 = _C.rebased(_C.t_8191, 8188)  # rules_data/pampero/definitions/resources.yaml:54
+d_8192 = _C.rebased(_C.d_8192, 8188)  # rules_data/pampero/definitions/resources.yaml:54
+t_8193 = _C.rebased(_C.t_8193, 8188)  # rules_data/pampero/definitions/resources.yaml:55
+t_8194 = _C.rebased(_C.t_8194, 8188)  # rules_data/pampero/definitions/resources.yaml:56
+d_8195 = _C.rebased(_C.d_8195, 8188)  # rules_data/pampero/definitions/resources.yaml:56
+t_8196 = _C.rebased(_C.t_7409, 8188)  # rules_data/pampero/definitions/resources.yaml:57
+d_8197 = _C.rebased(_C.d_7410, 8188)  # rules_data/pampero/definitions/resources.yaml:58
+t_8198 = _C.rebased(_C.t_8198, 8188)  # rules_data/pampero/definitions/resources.yaml:60
+d_8199 = _C.rebased(_C.d_8199, 8188)  # rules_data/pampero/definitions/resources.yaml:60
+t_8200 = _C.rebased(_C.t_8200, 8188)  # rules_data/pampero/definitions/resources.yaml:60
+t_8201 = _C.rebased(_C.t_8201, 8188)  # rules_data/pampero/definitions/resources.yaml:60
+d_8202 = _C.rebased(_C.d_8202, 8188)  # rules_data/pampero/definitions/resources.yaml:61
+d_8203 = _C.rebased(_C.d_8203, 8188)  # rules_data/pampero/definitions/resources.yaml:62
+d_8204 = _C.rebased(_C.d_8204, 8188)  # rules_data/pampero/definitions/resources.yaml:62
+d_8205 = _C.rebased(_C.d_8205, 8188)  # rules_data/pampero/definitions/resources.yaml:26
+d_8206 = _C.rebased(_C.d_8206, 8188)  # rules_data/pampero/definitions/resources.yaml:26
+d_8207 = _C.rebased(_C.d_8207, 8188)  # rules_data/pampero/definitions/resources.yaml:27
+d_8208 = _C.rebased(_C.d_8208, 8188)  # rules_data/pampero/definitions/resources.yaml:27
+d_8209 = _C.rebased(_C.d_8209, 8188)  # rules_data/pampero/definitions/resources.yaml:28
+d_8210 = _C.rebased(_C.d_8210, 8188)  # rules_data/pampero/definitions/resources.yaml:29
+d_8211 = _C.rebased(_C.d_8211, 8188)  # rules_data/pampero/definitions/resources.yaml:29
+d_8212 = _C.rebased(_C.d_8212, 8188)  # rules_data/pampero/definitions/resources.yaml:30
+d_8213 = _C.rebased(_C.d_8213, 8188)  # rules_data/pampero/definitions/resources.yaml:30
+d_8214 = _C.rebased(_C.d_8214, 8188)  # rules_data/pampero/modules/objectives.yaml:55
+d_8215 = _C.rebased(_C.d_8215, 8188)  # rules_data/pampero/modules/objectives.yaml:55
+d_8216 = _C.rebased(_C.d_8216, 8188)  # rules_data/pampero/modules/objectives.yaml:55
+t_8217 = _C.rebased(_C.t_8217, 8188)  # rules_data/pampero/definitions/resources.yaml:68
+d_8218 = _C.rebased(_C.d_8218, 8188)  # rules_data/pampero/definitions/resources.yaml:68
+d_8219 = _C.rebased(_C.d_8219, 8188)  # rules_data/pampero/definitions/resources.yaml:68
+t_8220 = _C.rebased(_C.t_8220, 8188)  # rules_data/pampero/definitions/resources.yaml:54
+d_8221 = _C.rebased(_C.d_8221, 8188)  # rules_data/pampero/definitions/resources.yaml:54
+t_8222 = _C.rebased(_C.t_8222, 8188)  # rules_data/pampero/definitions/resources.yaml:55
+t_8223 = _C.rebased(_C.t_8223, 8188)  # rules_data/pampero/definitions/resources.yaml:56
+d_8224 = _C.rebased(_C.d_8224, 8188)  # rules_data/pampero/definitions/resources.yaml:56
+t_8225 = _C.rebased(_C.t_7950, 8188)  # rules_data/pampero/definitions/resources.yaml:57
+d_8226 = _C.rebased(_C.d_7410, 8188)  # rules_data/pampero/definitions/resources.yaml:58
+t_8227 = _C.rebased(_C.t_8227, 8188)  # rules_data/pampero/definitions/resources.yaml:60
+d_8228 = _C.rebased(_C.d_8228, 8188)  # rules_data/pampero/definitions/resources.yaml:60
+t_8229 = _C.rebased(_C.t_8229, 8188)  # rules_data/pampero/definitions/resources.yaml:60
+t_8230 = _C.rebased(_C.t_8230, 8188)  # rules_data/pampero/definitions/resources.yaml:60
+d_8231 = _C.rebased(_C.d_8231, 8188)  # rules_data/pampero/definitions/resources.yaml:61
+d_8232 = _C.rebased(_C.d_8232, 8188)  # rules_data/pampero/definitions/resources.yaml:62
+d_8233 = _C.rebased(_C.d_8233, 8188)  # rules_data/pampero/definitions/resources.yaml:62
+d_8234 = _C.rebased(_C.d_8234, 8188)  # rules_data/pampero/definitions/resources.yaml:26
+d_8235 = _C.rebased(_C.d_8235, 8188)  # rules_data/pampero/definitions/resources.yaml:26
+d_8236 = _C.rebased(_C.d_8236, 8188)  # rules_data/pampero/definitions/resources.yaml:27
+d_8237 = _C.rebased(_C.d_8237, 8188)  # rules_data/pampero/definitions/resources.yaml:27
+d_8238 = _C.rebased(_C.d_8238, 8188)  # rules_data/pampero/definitions/resources.yaml:28
+d_8239 = _C.rebased(_C.d_8239, 8188)  # rules_data/pampero/definitions/resources.yaml:29
+d_8240 = _C.rebased(_C.d_8240, 8188)  # rules_data/pampero/definitions/resources.yaml:29
+d_8241 = _C.rebased(_C.d_8241, 8188)  # rules_data/pampero/definitions/resources.yaml:30
+d_8242 = _C.rebased(_C.d_8242, 8188)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

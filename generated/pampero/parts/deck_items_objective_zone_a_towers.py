@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9969 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
 x_9970 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
 x_9972 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_9973 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8738(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9943(ctx, E), True)
-        return t_8767(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return t_8741(ctx, r1, s, E)
-
-
-d_8739 = _C.d_8189  # rules_data/pampero/modules/objectives.yaml:135
-d_8740 = _C.d_8190  # rules_data/pampero/modules/objectives.yaml:135
-
-
-def t_8741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-        if not d_8755(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return t_8743(ctx, r1, s, E)
-
-
-d_8742 = _C.d_8192  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8743(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9915(ctx, E)))
-    old = E.get('rep~2624', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2624', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
-            if x_9916(ctx, E):
-                return t_8744(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8752, E, 'left~2623', E.get('taken~2625'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return t_8746(ctx, r1, s, E)
-
-
-d_8745 = _C.d_8195  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8746(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8746, None, [], k)
-
-
-d_8747 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8748 = _C.t_8198  # rules_data/pampero/definitions/resources.yaml:60
-d_8749 = _C.d_8199  # rules_data/pampero/definitions/resources.yaml:60
-t_8750 = _C.t_8200  # rules_data/pampero/definitions/resources.yaml:60
-t_8751 = _C.t_8201  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8752, E, 'left~2623', E.get('taken~2625'))
-    return True
-
-
-d_8753 = _C.d_8203  # rules_data/pampero/definitions/resources.yaml:62
-d_8754 = _C.d_8204  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9929(ctx, E), True)
-    if not d_8757(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8759, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    if not d_8760(ctx, E):
-        return False
-    if not d_8762(ctx, E):
-        return False
-    return True
-
-
-d_8756 = _C.d_8206  # rules_data/pampero/definitions/resources.yaml:26
-d_8757 = _C.d_8207  # rules_data/pampero/definitions/resources.yaml:27
-d_8758 = _C.d_8208  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8759, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    return True
-
-
-def d_8760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9935(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8761, ctx.state.get('supply'), E.get('r~2628'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
-    return True
-
-
-def d_8761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8761, ctx.state.get('supply'), E.get('r~2628'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
-    return True
-
-
-def d_8762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9938(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
-    return True
-
-
-def d_8763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
-    return True
-
-
-d_8764 = _C.d_8214  # rules_data/pampero/modules/objectives.yaml:135
-d_8765 = _C.d_8215  # rules_data/pampero/modules/objectives.yaml:135
-d_8766 = _C.d_8216  # rules_data/pampero/modules/objectives.yaml:135
-
-
-def t_8767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9944(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8770(ctx, k, s, E)
-
-
-d_8768 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:68
-d_8769 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8784(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8772(ctx, r1, s, E)
-
-
-d_8771 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8772(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9947(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_9948(ctx, E):
-                return t_8773(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8781, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8775(ctx, r1, s, E)
-
-
-d_8774 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8775, None, [], k)
-
-
-d_8776 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8777 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8778 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8779 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8780 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8781, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_8782 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8783 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9963(ctx, E), True)
-    if not d_8786(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8788, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8789(ctx, E):
-        return False
-    if not d_8791(ctx, E):
-        return False
-    return True
-
-
-d_8785 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8786 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8787 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8788, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_8789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9969(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8790, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8790, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9972(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8792, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_8792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8792, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+t_8738 = _C.rebased(_C.t_8188, 8738)  # rules_data/pampero/modules/objectives.yaml:135
+d_8739 = _C.rebased(_C.d_8189, 8738)  # rules_data/pampero/modules/objectives.yaml:135
+d_8740 = _C.rebased(_C.d_8190, 8738)  # rules_data/pampero/modules/objectives.yaml:135
+t_8741 = _C.rebased(_C.t_8191, 8738)  # rules_data/pampero/definitions/resources.yaml:54
+d_8742 = _C.rebased(_C.d_8192, 8738)  # rules_data/pampero/definitions/resources.yaml:54
+t_8743 = _C.rebased(_C.t_8193, 8738)  # rules_data/pampero/definitions/resources.yaml:55
+t_8744 = _C.rebased(_C.t_8194, 8738)  # rules_data/pampero/definitions/resources.yaml:56
+d_8745 = _C.rebased(_C.d_8195, 8738)  # rules_data/pampero/definitions/resources.yaml:56
+t_8746 = _C.rebased(_C.t_7409, 8738)  # rules_data/pampero/definitions/resources.yaml:57
+d_8747 = _C.rebased(_C.d_7410, 8738)  # rules_data/pampero/definitions/resources.yaml:58
+t_8748 = _C.rebased(_C.t_8198, 8738)  # rules_data/pampero/definitions/resources.yaml:60
+d_8749 = _C.rebased(_C.d_8199, 8738)  # rules_data/pampero/definitions/resources.yaml:60
+t_8750 = _C.rebased(_C.t_8200, 8738)  # rules_data/pampero/definitions/resources.yaml:60
+t_8751 = _C.rebased(_C.t_8201, 8738)  # rules_data/pampero/definitions/resources.yaml:60
+d_8752 = _C.rebased(_C.d_8202, 8738)  # rules_data/pampero/definitions/resources.yaml:61
+d_8753 = _C.rebased(_C.d_8203, 8738)  # rules_data/pampero/definitions/resources.yaml:62
+d_8754 = _C.rebased(_C.d_8204, 8738)  # rules_data/pampero/definitions/resources.yaml:62
+d_8755 = _C.rebased(_C.d_8205, 8738)  # rules_data/pampero/definitions/resources.yaml:26
+d_8756 = _C.rebased(_C.d_8206, 8738)  # rules_data/pampero/definitions/resources.yaml:26
+d_8757 = _C.rebased(_C.d_8207, 8738)  # rules_data/pampero/definitions/resources.yaml:27
+d_8758 = _C.rebased(_C.d_8208, 8738)  # rules_data/pampero/definitions/resources.yaml:27
+d_8759 = _C.rebased(_C.d_8209, 8738)  # rules_data/pampero/definitions/resources.yaml:28
+d_8760 = _C.rebased(_C.d_8210, 8738)  # rules_data/pampero/definitions/resources.yaml:29
+d_8761 = _C.rebased(_C.d_8211, 8738)  # rules_data/pampero/definitions/resources.yaml:29
+d_8762 = _C.rebased(_C.d_8212, 8738)  # rules_data/pampero/definitions/resources.yaml:30
+d_8763 = _C.rebased(_C.d_8213, 8738)  # rules_data/pampero/definitions/resources.yaml:30
+d_8764 = _C.rebased(_C.d_8214, 8738)  # rules_data/pampero/modules/objectives.yaml:135
+d_8765 = _C.rebased(_C.d_8215, 8738)  # rules_data/pampero/modules/objectives.yaml:135
+d_8766 = _C.rebased(_C.d_8216, 8738)  # rules_data/pampero/modules/objectives.yaml:135
+t_8767 = _C.rebased(_C.t_8217, 8738)  # rules_data/pampero/definitions/resources.yaml:68
+d_8768 = _C.rebased(_C.d_8218, 8738)  # rules_data/pampero/definitions/resources.yaml:68
+d_8769 = _C.rebased(_C.d_8219, 8738)  # rules_data/pampero/definitions/resources.yaml:68
+t_8770 = _C.rebased(_C.t_8220, 8738)  # rules_data/pampero/definitions/resources.yaml:54
+d_8771 = _C.rebased(_C.d_8221, 8738)  # rules_data/pampero/definitions/resources.yaml:54
+t_8772 = _C.rebased(_C.t_8222, 8738)  # rules_data/pampero/definitions/resources.yaml:55
+t_8773 = _C.rebased(_C.t_8223, 8738)  # rules_data/pampero/definitions/resources.yaml:56
+d_8774 = _C.rebased(_C.d_8224, 8738)  # rules_data/pampero/definitions/resources.yaml:56
+t_8775 = _C.rebased(_C.t_7950, 8738)  # rules_data/pampero/definitions/resources.yaml:57
+d_8776 = _C.rebased(_C.d_7410, 8738)  # rules_data/pampero/definitions/resources.yaml:58
+t_8777 = _C.rebased(_C.t_8227, 8738)  # rules_data/pampero/definitions/resources.yaml:60
+d_8778 = _C.rebased(_C.d_8228, 8738)  # rules_data/pampero/definitions/resources.yaml:60
+t_8779 = _C.rebased(_C.t_8229, 8738)  # rules_data/pampero/definitions/resources.yaml:60
+t_8780 = _C.rebased(_C.t_8230, 8738)  # rules_data/pampero/definitions/resources.yaml:60
+d_8781 = _C.rebased(_C.d_8231, 8738)  # rules_data/pampero/definitions/resources.yaml:61
+d_8782 = _C.rebased(_C.d_8232, 8738)  # rules_data/pampero/definitions/resources.yaml:62
+d_8783 = _C.rebased(_C.d_8233, 8738)  # rules_data/pampero/definitions/resources.yaml:62
+d_8784 = _C.rebased(_C.d_8234, 8738)  # rules_data/pampero/definitions/resources.yaml:26
+d_8785 = _C.rebased(_C.d_8235, 8738)  # rules_data/pampero/definitions/resources.yaml:26
+d_8786 = _C.rebased(_C.d_8236, 8738)  # rules_data/pampero/definitions/resources.yaml:27
+d_8787 = _C.rebased(_C.d_8237, 8738)  # rules_data/pampero/definitions/resources.yaml:27
+d_8788 = _C.rebased(_C.d_8238, 8738)  # rules_data/pampero/definitions/resources.yaml:28
+d_8789 = _C.rebased(_C.d_8239, 8738)  # rules_data/pampero/definitions/resources.yaml:29
+d_8790 = _C.rebased(_C.d_8240, 8738)  # rules_data/pampero/definitions/resources.yaml:29
+d_8791 = _C.rebased(_C.d_8241, 8738)  # rules_data/pampero/definitions/resources.yaml:30
+d_8792 = _C.rebased(_C.d_8242, 8738)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

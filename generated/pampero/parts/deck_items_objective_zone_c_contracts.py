@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9073 = _C.x_9073  # rules_data/pampero/definitions/resources.yaml:29
 x_9074 = _C.x_9074  # rules_data/pampero/definitions/resources.yaml:29
 x_9076 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:30
 x_9077 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7968(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9047(ctx, E), True)
-        return t_7997(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_7971(ctx, r1, s, E)
-
-
-d_7969 = _C.d_7969  # rules_data/pampero/modules/objectives.yaml:23
-d_7970 = _C.d_7970  # rules_data/pampero/modules/objectives.yaml:23
-
-
-def t_7971(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_7985(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_7973(ctx, r1, s, E)
-
-
-d_7972 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9019(ctx, E)))
-    old = E.get('rep~2623', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2623', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_9020(ctx, E):
-                return t_7974(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7974(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7982, E, 'left~2622', E.get('taken~2624'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_7976(ctx, r1, s, E)
-
-
-d_7975 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7976(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7976, None, [], k)
-
-
-d_7977 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7978 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_7979 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_7980 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_7981 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7982, E, 'left~2622', E.get('taken~2624'))
-    return True
-
-
-d_7983 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_7984 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9033(ctx, E), True)
-    if not d_7987(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7989, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_7990(ctx, E):
-        return False
-    if not d_7992(ctx, E):
-        return False
-    return True
-
-
-d_7986 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_7987 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_7988 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7989, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    return True
-
-
-def d_7990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9039(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7991, ctx.state.get('supply'), E.get('r~2627'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_7991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7991, ctx.state.get('supply'), E.get('r~2627'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
-    return True
-
-
-def d_7992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9042(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7993, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-def d_7993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7993, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
-    return True
-
-
-d_7994 = _C.d_7994  # rules_data/pampero/modules/objectives.yaml:23
-d_7995 = _C.d_7995  # rules_data/pampero/modules/objectives.yaml:23
-d_7996 = _C.d_7996  # rules_data/pampero/modules/objectives.yaml:23
-
-
-def t_7997(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9048(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return t_8000(ctx, k, s, E)
-
-
-d_7998 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:68
-d_7999 = _C.d_7999  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-        if not d_8014(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return t_8002(ctx, r1, s, E)
-
-
-d_8001 = _C.d_8001  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8002(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9051(ctx, E)))
-    old = E.get('rep~2645', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2645', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
-            if x_9052(ctx, E):
-                return t_8003(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8011, E, 'left~2644', E.get('taken~2646'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return t_8005(ctx, r1, s, E)
-
-
-d_8004 = _C.d_8004  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8005(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8005, None, [], k)
-
-
-d_8006 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8007 = _C.t_8007  # rules_data/pampero/definitions/resources.yaml:60
-d_8008 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:60
-t_8009 = _C.t_8009  # rules_data/pampero/definitions/resources.yaml:60
-t_8010 = _C.t_8010  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8011, E, 'left~2644', E.get('taken~2646'))
-    return True
-
-
-d_8012 = _C.d_8012  # rules_data/pampero/definitions/resources.yaml:62
-d_8013 = _C.d_8013  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9067(ctx, E), True)
-    if not d_8016(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8018, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    if not d_8019(ctx, E):
-        return False
-    if not d_8021(ctx, E):
-        return False
-    return True
-
-
-d_8015 = _C.d_8015  # rules_data/pampero/definitions/resources.yaml:26
-d_8016 = _C.d_8016  # rules_data/pampero/definitions/resources.yaml:27
-d_8017 = _C.d_8017  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8018, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    return True
-
-
-def d_8019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9073(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8020, ctx.state.get('supply'), E.get('r~2649'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
-    return True
-
-
-def d_8020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8020, ctx.state.get('supply'), E.get('r~2649'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
-    return True
-
-
-def d_8021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9076(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8022, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
-    return True
-
-
-def d_8022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8022, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
-    return True
+t_7968 = _C.rebased(_C.t_7968, 7968)  # rules_data/pampero/modules/objectives.yaml:23
+d_7969 = _C.rebased(_C.d_7969, 7968)  # rules_data/pampero/modules/objectives.yaml:23
+d_7970 = _C.rebased(_C.d_7970, 7968)  # rules_data/pampero/modules/objectives.yaml:23
+t_7971 = _C.rebased(_C.t_7971, 7968)  # rules_data/pampero/definitions/resources.yaml:54
+d_7972 = _C.rebased(_C.d_7972, 7968)  # rules_data/pampero/definitions/resources.yaml:54
+t_7973 = _C.rebased(_C.t_7973, 7968)  # rules_data/pampero/definitions/resources.yaml:55
+t_7974 = _C.rebased(_C.t_7974, 7968)  # rules_data/pampero/definitions/resources.yaml:56
+d_7975 = _C.rebased(_C.d_7975, 7968)  # rules_data/pampero/definitions/resources.yaml:56
+t_7976 = _C.rebased(_C.t_7409, 7968)  # rules_data/pampero/definitions/resources.yaml:57
+d_7977 = _C.rebased(_C.d_7410, 7968)  # rules_data/pampero/definitions/resources.yaml:58
+t_7978 = _C.rebased(_C.t_7978, 7968)  # rules_data/pampero/definitions/resources.yaml:60
+d_7979 = _C.rebased(_C.d_7979, 7968)  # rules_data/pampero/definitions/resources.yaml:60
+t_7980 = _C.rebased(_C.t_7980, 7968)  # rules_data/pampero/definitions/resources.yaml:60
+t_7981 = _C.rebased(_C.t_7981, 7968)  # rules_data/pampero/definitions/resources.yaml:60
+d_7982 = _C.rebased(_C.d_7982, 7968)  # rules_data/pampero/definitions/resources.yaml:61
+d_7983 = _C.rebased(_C.d_7983, 7968)  # rules_data/pampero/definitions/resources.yaml:62
+d_7984 = _C.rebased(_C.d_7984, 7968)  # rules_data/pampero/definitions/resources.yaml:62
+d_7985 = _C.rebased(_C.d_7985, 7968)  # rules_data/pampero/definitions/resources.yaml:26
+d_7986 = _C.rebased(_C.d_7986, 7968)  # rules_data/pampero/definitions/resources.yaml:26
+d_7987 = _C.rebased(_C.d_7987, 7968)  # rules_data/pampero/definitions/resources.yaml:27
+d_7988 = _C.rebased(_C.d_7988, 7968)  # rules_data/pampero/definitions/resources.yaml:27
+d_7989 = _C.rebased(_C.d_7989, 7968)  # rules_data/pampero/definitions/resources.yaml:28
+d_7990 = _C.rebased(_C.d_7990, 7968)  # rules_data/pampero/definitions/resources.yaml:29
+d_7991 = _C.rebased(_C.d_7991, 7968)  # rules_data/pampero/definitions/resources.yaml:29
+d_7992 = _C.rebased(_C.d_7992, 7968)  # rules_data/pampero/definitions/resources.yaml:30
+d_7993 = _C.rebased(_C.d_7993, 7968)  # rules_data/pampero/definitions/resources.yaml:30
+d_7994 = _C.rebased(_C.d_7994, 7968)  # rules_data/pampero/modules/objectives.yaml:23
+d_7995 = _C.rebased(_C.d_7995, 7968)  # rules_data/pampero/modules/objectives.yaml:23
+d_7996 = _C.rebased(_C.d_7996, 7968)  # rules_data/pampero/modules/objectives.yaml:23
+t_7997 = _C.rebased(_C.t_7997, 7968)  # rules_data/pampero/definitions/resources.yaml:68
+d_7998 = _C.rebased(_C.d_7998, 7968)  # rules_data/pampero/definitions/resources.yaml:68
+d_7999 = _C.rebased(_C.d_7999, 7968)  # rules_data/pampero/definitions/resources.yaml:68
+t_8000 = _C.rebased(_C.t_8000, 7968)  # rules_data/pampero/definitions/resources.yaml:54
+d_8001 = _C.rebased(_C.d_8001, 7968)  # rules_data/pampero/definitions/resources.yaml:54
+t_8002 = _C.rebased(_C.t_8002, 7968)  # rules_data/pampero/definitions/resources.yaml:55
+t_8003 = _C.rebased(_C.t_8003, 7968)  # rules_data/pampero/definitions/resources.yaml:56
+d_8004 = _C.rebased(_C.d_8004, 7968)  # rules_data/pampero/definitions/resources.yaml:56
+t_8005 = _C.rebased(_C.t_7950, 7968)  # rules_data/pampero/definitions/resources.yaml:57
+d_8006 = _C.rebased(_C.d_7410, 7968)  # rules_data/pampero/definitions/resources.yaml:58
+t_8007 = _C.rebased(_C.t_8007, 7968)  # rules_data/pampero/definitions/resources.yaml:60
+d_8008 = _C.rebased(_C.d_8008, 7968)  # rules_data/pampero/definitions/resources.yaml:60
+t_8009 = _C.rebased(_C.t_8009, 7968)  # rules_data/pampero/definitions/resources.yaml:60
+t_8010 = _C.rebased(_C.t_8010, 7968)  # rules_data/pampero/definitions/resources.yaml:60
+d_8011 = _C.rebased(_C.d_8011, 7968)  # rules_data/pampero/definitions/resources.yaml:61
+d_8012 = _C.rebased(_C.d_8012, 7968)  # rules_data/pampero/definitions/resources.yaml:62
+d_8013 = _C.rebased(_C.d_8013, 7968)  # rules_data/pampero/definitions/resources.yaml:62
+d_8014 = _C.rebased(_C.d_8014, 7968)  # rules_data/pampero/definitions/resources.yaml:26
+d_8015 = _C.rebased(_C.d_8015, 7968)  # rules_data/pampero/definitions/resources.yaml:26
+d_8016 = _C.rebased(_C.d_8016, 7968)  # rules_data/pampero/definitions/resources.yaml:27
+d_8017 = _C.rebased(_C.d_8017, 7968)  # rules_data/pampero/definitions/resources.yaml:27
+d_8018 = _C.rebased(_C.d_8018, 7968)  # rules_data/pampero/definitions/resources.yaml:28
+d_8019 = _C.rebased(_C.d_8019, 7968)  # rules_data/pampero/definitions/resources.yaml:29
+d_8020 = _C.rebased(_C.d_8020, 7968)  # rules_data/pampero/definitions/resources.yaml:29
+d_8021 = _C.rebased(_C.d_8021, 7968)  # rules_data/pampero/definitions/resources.yaml:30
+d_8022 = _C.rebased(_C.d_8022, 7968)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10447 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_10448 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9121(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+def t_9121(ctx, k, s=None, E=None, B=9121):  # rules_data/pampero/modules/private_industry.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_9121(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2629', 'money', True)
         LOCAL(ctx, E, 'k~2630', x_10385(ctx, E), True)
-        return t_9149(ctx, r2, s, E)
+        return t_9149(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2641', 'money', True)
         LOCAL(ctx, E, 'k~2642', x_10418(ctx, E), True)
-        return t_9177(ctx, k, s, E)
+        return t_9177(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2619', 3, True)
     LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9124(ctx, r1, s, E)
-
-
-d_9122 = _C.d_7402  # rules_data/pampero/modules/private_industry.yaml:24
-d_9123 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:24
-
-
-def t_9124(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9138(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9126(ctx, r1, s, E)
-
-
-d_9125 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9126(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10358(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10359(ctx, E):
-                return t_9127(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9127(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9135, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9129(ctx, r1, s, E)
-
-
-d_9128 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9129(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9129, None, [], k)
-
-
-d_9130 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9131 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9132 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9133 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9134 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9135, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9136 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9137 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10372(ctx, E), True)
-    if not d_9140(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9142, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9143(ctx, E):
-        return False
-    if not d_9145(ctx, E):
-        return False
-    return True
-
-
-d_9139 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9140 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9141 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9142, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10378(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9144, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9144(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9144, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10381(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9146, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9146, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-d_9147 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:24
-d_9148 = _C.d_9148  # rules_data/pampero/modules/private_industry.yaml:24
-
-
-def t_9149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_9152(ctx, k, s, E)
-
-
-d_9150 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_9151 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9152(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_9166(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_9154(ctx, r1, s, E)
-
-
-d_9153 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9154(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10389(ctx, E)))
-    old = E.get('rep~2634', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2634', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10390(ctx, E):
-                return t_9155(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9155(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9163, E, 'left~2633', E.get('taken~2635'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_9157(ctx, r1, s, E)
-
-
-d_9156 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9157(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9157, None, [], k)
-
-
-d_9158 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9159 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_9160 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_9161 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_9162 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9163, E, 'left~2633', E.get('taken~2635'))
-    return True
-
-
-d_9164 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_9165 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10405(ctx, E), True)
-    if not d_9168(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9170, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_9171(ctx, E):
-        return False
-    if not d_9173(ctx, E):
-        return False
-    return True
-
-
-d_9167 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_9168 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_9169 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9170(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9170, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    return True
-
-
-def d_9171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10411(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9172, ctx.state.get('supply'), E.get('r~2638'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9172, ctx.state.get('supply'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_9173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10414(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9174, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-def d_9174(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9174, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-d_9175 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:24
-d_9176 = _C.d_9176  # rules_data/pampero/modules/private_industry.yaml:24
-
-
-def t_9177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_9180(ctx, k, s, E)
-
-
-d_9178 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_9179 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9180(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_9194(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_9182(ctx, r1, s, E)
-
-
-d_9181 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9182(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10422(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10423(ctx, E):
-                return t_9183(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9183(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9191, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_9185(ctx, r1, s, E)
-
-
-d_9184 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9185(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9185, None, [], k)
-
-
-d_9186 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9187 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_9188 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_9189 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_9190 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9191, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_9192 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_9193 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9194(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10438(ctx, E), True)
-    if not d_9196(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9198, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_9199(ctx, E):
-        return False
-    if not d_9201(ctx, E):
-        return False
-    return True
-
-
-d_9195 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_9196 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_9197 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9198(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9198, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_9199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10444(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9200, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9200, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10447(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9202, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_9202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9202, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+    return t_9124(ctx, r1, s, E, B)
+
+
+d_9122 = _C.rebased(_C.d_7402, 9121)  # rules_data/pampero/modules/private_industry.yaml:24
+d_9123 = _C.rebased(_C.d_7403, 9121)  # rules_data/pampero/modules/private_industry.yaml:24
+t_9124 = _C.rebased(_C.t_7404, 9121)  # rules_data/pampero/definitions/resources.yaml:54
+d_9125 = _C.rebased(_C.d_7405, 9121)  # rules_data/pampero/definitions/resources.yaml:54
+t_9126 = _C.rebased(_C.t_7406, 9121)  # rules_data/pampero/definitions/resources.yaml:55
+t_9127 = _C.rebased(_C.t_7407, 9121)  # rules_data/pampero/definitions/resources.yaml:56
+d_9128 = _C.rebased(_C.d_7408, 9121)  # rules_data/pampero/definitions/resources.yaml:56
+t_9129 = _C.rebased(_C.t_7409, 9121)  # rules_data/pampero/definitions/resources.yaml:57
+d_9130 = _C.rebased(_C.d_7410, 9121)  # rules_data/pampero/definitions/resources.yaml:58
+t_9131 = _C.rebased(_C.t_7411, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+d_9132 = _C.rebased(_C.d_7412, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+t_9133 = _C.rebased(_C.t_7413, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+t_9134 = _C.rebased(_C.t_7414, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+d_9135 = _C.rebased(_C.d_7415, 9121)  # rules_data/pampero/definitions/resources.yaml:61
+d_9136 = _C.rebased(_C.d_7416, 9121)  # rules_data/pampero/definitions/resources.yaml:62
+d_9137 = _C.rebased(_C.d_7417, 9121)  # rules_data/pampero/definitions/resources.yaml:62
+d_9138 = _C.rebased(_C.d_7418, 9121)  # rules_data/pampero/definitions/resources.yaml:26
+d_9139 = _C.rebased(_C.d_7419, 9121)  # rules_data/pampero/definitions/resources.yaml:26
+d_9140 = _C.rebased(_C.d_7420, 9121)  # rules_data/pampero/definitions/resources.yaml:27
+d_9141 = _C.rebased(_C.d_7421, 9121)  # rules_data/pampero/definitions/resources.yaml:27
+d_9142 = _C.rebased(_C.d_7422, 9121)  # rules_data/pampero/definitions/resources.yaml:28
+d_9143 = _C.rebased(_C.d_7423, 9121)  # rules_data/pampero/definitions/resources.yaml:29
+d_9144 = _C.rebased(_C.d_7424, 9121)  # rules_data/pampero/definitions/resources.yaml:29
+d_9145 = _C.rebased(_C.d_7425, 9121)  # rules_data/pampero/definitions/resources.yaml:30
+d_9146 = _C.rebased(_C.d_7426, 9121)  # rules_data/pampero/definitions/resources.yaml:30
+d_9147 = _C.rebased(_C.d_7536, 9121)  # rules_data/pampero/modules/private_industry.yaml:24
+d_9148 = _C.rebased(_C.d_9148, 9121)  # rules_data/pampero/modules/private_industry.yaml:24
+t_9149 = _C.rebased(_C.t_8821, 9121)  # rules_data/pampero/definitions/resources.yaml:76
+d_9150 = _C.rebased(_C.d_8822, 9121)  # rules_data/pampero/definitions/resources.yaml:76
+d_9151 = _C.rebased(_C.d_8823, 9121)  # rules_data/pampero/definitions/resources.yaml:76
+t_9152 = _C.rebased(_C.t_8824, 9121)  # rules_data/pampero/definitions/resources.yaml:54
+d_9153 = _C.rebased(_C.d_8825, 9121)  # rules_data/pampero/definitions/resources.yaml:54
+t_9154 = _C.rebased(_C.t_8826, 9121)  # rules_data/pampero/definitions/resources.yaml:55
+t_9155 = _C.rebased(_C.t_8827, 9121)  # rules_data/pampero/definitions/resources.yaml:56
+d_9156 = _C.rebased(_C.d_8828, 9121)  # rules_data/pampero/definitions/resources.yaml:56
+t_9157 = _C.rebased(_C.t_8829, 9121)  # rules_data/pampero/definitions/resources.yaml:57
+d_9158 = _C.rebased(_C.d_7410, 9121)  # rules_data/pampero/definitions/resources.yaml:58
+t_9159 = _C.rebased(_C.t_8831, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+d_9160 = _C.rebased(_C.d_8832, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+t_9161 = _C.rebased(_C.t_8833, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+t_9162 = _C.rebased(_C.t_8834, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+d_9163 = _C.rebased(_C.d_8835, 9121)  # rules_data/pampero/definitions/resources.yaml:61
+d_9164 = _C.rebased(_C.d_8836, 9121)  # rules_data/pampero/definitions/resources.yaml:62
+d_9165 = _C.rebased(_C.d_8837, 9121)  # rules_data/pampero/definitions/resources.yaml:62
+d_9166 = _C.rebased(_C.d_8838, 9121)  # rules_data/pampero/definitions/resources.yaml:26
+d_9167 = _C.rebased(_C.d_8839, 9121)  # rules_data/pampero/definitions/resources.yaml:26
+d_9168 = _C.rebased(_C.d_8840, 9121)  # rules_data/pampero/definitions/resources.yaml:27
+d_9169 = _C.rebased(_C.d_8841, 9121)  # rules_data/pampero/definitions/resources.yaml:27
+d_9170 = _C.rebased(_C.d_8842, 9121)  # rules_data/pampero/definitions/resources.yaml:28
+d_9171 = _C.rebased(_C.d_8843, 9121)  # rules_data/pampero/definitions/resources.yaml:29
+d_9172 = _C.rebased(_C.d_8844, 9121)  # rules_data/pampero/definitions/resources.yaml:29
+d_9173 = _C.rebased(_C.d_8845, 9121)  # rules_data/pampero/definitions/resources.yaml:30
+d_9174 = _C.rebased(_C.d_8846, 9121)  # rules_data/pampero/definitions/resources.yaml:30
+d_9175 = _C.rebased(_C.d_8215, 9121)  # rules_data/pampero/modules/private_industry.yaml:24
+d_9176 = _C.rebased(_C.d_9176, 9121)  # rules_data/pampero/modules/private_industry.yaml:24
+t_9177 = _C.rebased(_C.t_8849, 9121)  # rules_data/pampero/definitions/resources.yaml:76
+d_9178 = _C.rebased(_C.d_8850, 9121)  # rules_data/pampero/definitions/resources.yaml:76
+d_9179 = _C.rebased(_C.d_8219, 9121)  # rules_data/pampero/definitions/resources.yaml:76
+t_9180 = _C.rebased(_C.t_8852, 9121)  # rules_data/pampero/definitions/resources.yaml:54
+d_9181 = _C.rebased(_C.d_8221, 9121)  # rules_data/pampero/definitions/resources.yaml:54
+t_9182 = _C.rebased(_C.t_8854, 9121)  # rules_data/pampero/definitions/resources.yaml:55
+t_9183 = _C.rebased(_C.t_8855, 9121)  # rules_data/pampero/definitions/resources.yaml:56
+d_9184 = _C.rebased(_C.d_8224, 9121)  # rules_data/pampero/definitions/resources.yaml:56
+t_9185 = _C.rebased(_C.t_8857, 9121)  # rules_data/pampero/definitions/resources.yaml:57
+d_9186 = _C.rebased(_C.d_7410, 9121)  # rules_data/pampero/definitions/resources.yaml:58
+t_9187 = _C.rebased(_C.t_8227, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+d_9188 = _C.rebased(_C.d_8228, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+t_9189 = _C.rebased(_C.t_8229, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+t_9190 = _C.rebased(_C.t_8230, 9121)  # rules_data/pampero/definitions/resources.yaml:60
+d_9191 = _C.rebased(_C.d_8863, 9121)  # rules_data/pampero/definitions/resources.yaml:61
+d_9192 = _C.rebased(_C.d_8232, 9121)  # rules_data/pampero/definitions/resources.yaml:62
+d_9193 = _C.rebased(_C.d_8233, 9121)  # rules_data/pampero/definitions/resources.yaml:62
+d_9194 = _C.rebased(_C.d_8234, 9121)  # rules_data/pampero/definitions/resources.yaml:26
+d_9195 = _C.rebased(_C.d_8235, 9121)  # rules_data/pampero/definitions/resources.yaml:26
+d_9196 = _C.rebased(_C.d_8236, 9121)  # rules_data/pampero/definitions/resources.yaml:27
+d_9197 = _C.rebased(_C.d_8237, 9121)  # rules_data/pampero/definitions/resources.yaml:27
+d_9198 = _C.rebased(_C.d_8238, 9121)  # rules_data/pampero/definitions/resources.yaml:28
+d_9199 = _C.rebased(_C.d_8239, 9121)  # rules_data/pampero/definitions/resources.yaml:29
+d_9200 = _C.rebased(_C.d_8240, 9121)  # rules_data/pampero/definitions/resources.yaml:29
+d_9201 = _C.rebased(_C.d_8241, 9121)  # rules_data/pampero/definitions/resources.yaml:30
+d_9202 = _C.rebased(_C.d_8242, 9121)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10542 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_10543 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9203(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
+def t_9203(ctx, k, s=None, E=None, B=9203):  # rules_data/pampero/modules/private_industry.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_9203(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2629', 'money', True)
         LOCAL(ctx, E, 'k~2630', x_10480(ctx, E), True)
-        return t_9231(ctx, r2, s, E)
+        return t_9231(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2641', 'money', True)
         LOCAL(ctx, E, 'k~2642', x_10513(ctx, E), True)
-        return t_9259(ctx, k, s, E)
+        return t_9259(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2619', 5, True)
     LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9206(ctx, r1, s, E)
-
-
-d_9204 = _C.d_7588  # rules_data/pampero/modules/private_industry.yaml:27
-d_9205 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:27
-
-
-def t_9206(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9220(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9208(ctx, r1, s, E)
-
-
-d_9207 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9208(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10453(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10454(ctx, E):
-                return t_9209(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9209(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9217, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9211(ctx, r1, s, E)
-
-
-d_9210 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9211(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9211, None, [], k)
-
-
-d_9212 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9213 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9214 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9215 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9216 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9217, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9218 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9219 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10467(ctx, E), True)
-    if not d_9222(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9224, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9225(ctx, E):
-        return False
-    if not d_9227(ctx, E):
-        return False
-    return True
-
-
-d_9221 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9222 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9223 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9224, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10473(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9226, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9226, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10476(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9228, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9228, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-d_9229 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:27
-d_9230 = _C.d_9148  # rules_data/pampero/modules/private_industry.yaml:27
-
-
-def t_9231(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_9234(ctx, k, s, E)
-
-
-d_9232 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_9233 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9234(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_9248(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_9236(ctx, r1, s, E)
-
-
-d_9235 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9236(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10484(ctx, E)))
-    old = E.get('rep~2634', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2634', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10485(ctx, E):
-                return t_9237(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9237(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9245, E, 'left~2633', E.get('taken~2635'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_9239(ctx, r1, s, E)
-
-
-d_9238 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9239(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9239, None, [], k)
-
-
-d_9240 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9241 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_9242 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_9243 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_9244 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9245, E, 'left~2633', E.get('taken~2635'))
-    return True
-
-
-d_9246 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_9247 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10500(ctx, E), True)
-    if not d_9250(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9252, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_9253(ctx, E):
-        return False
-    if not d_9255(ctx, E):
-        return False
-    return True
-
-
-d_9249 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_9250 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_9251 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9252, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    return True
-
-
-def d_9253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10506(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9254, ctx.state.get('supply'), E.get('r~2638'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_9254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9254, ctx.state.get('supply'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_9255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10509(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9256, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-def d_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9256, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-d_9257 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:27
-d_9258 = _C.d_9176  # rules_data/pampero/modules/private_industry.yaml:27
-
-
-def t_9259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_9262(ctx, k, s, E)
-
-
-d_9260 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_9261 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_9276(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_9264(ctx, r1, s, E)
-
-
-d_9263 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9264(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10517(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10518(ctx, E):
-                return t_9265(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9265(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9273, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_9267(ctx, r1, s, E)
-
-
-d_9266 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9267(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9267, None, [], k)
-
-
-d_9268 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9269 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_9270 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_9271 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_9272 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9273, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_9274 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_9275 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10533(ctx, E), True)
-    if not d_9278(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9280, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_9281(ctx, E):
-        return False
-    if not d_9283(ctx, E):
-        return False
-    return True
-
-
-d_9277 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_9278 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_9279 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9280, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_9281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10539(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9282, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_9282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9282, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10542(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9284, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9284, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+    return t_9206(ctx, r1, s, E, B)
+
+
+d_9204 = _C.rebased(_C.d_7588, 9203)  # rules_data/pampero/modules/private_industry.yaml:27
+d_9205 = _C.rebased(_C.d_7403, 9203)  # rules_data/pampero/modules/private_industry.yaml:27
+t_9206 = _C.rebased(_C.t_7404, 9203)  # rules_data/pampero/definitions/resources.yaml:54
+d_9207 = _C.rebased(_C.d_7405, 9203)  # rules_data/pampero/definitions/resources.yaml:54
+t_9208 = _C.rebased(_C.t_7406, 9203)  # rules_data/pampero/definitions/resources.yaml:55
+t_9209 = _C.rebased(_C.t_7407, 9203)  # rules_data/pampero/definitions/resources.yaml:56
+d_9210 = _C.rebased(_C.d_7408, 9203)  # rules_data/pampero/definitions/resources.yaml:56
+t_9211 = _C.rebased(_C.t_7409, 9203)  # rules_data/pampero/definitions/resources.yaml:57
+d_9212 = _C.rebased(_C.d_7410, 9203)  # rules_data/pampero/definitions/resources.yaml:58
+t_9213 = _C.rebased(_C.t_7411, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+d_9214 = _C.rebased(_C.d_7412, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+t_9215 = _C.rebased(_C.t_7413, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+t_9216 = _C.rebased(_C.t_7414, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+d_9217 = _C.rebased(_C.d_7415, 9203)  # rules_data/pampero/definitions/resources.yaml:61
+d_9218 = _C.rebased(_C.d_7416, 9203)  # rules_data/pampero/definitions/resources.yaml:62
+d_9219 = _C.rebased(_C.d_7417, 9203)  # rules_data/pampero/definitions/resources.yaml:62
+d_9220 = _C.rebased(_C.d_7418, 9203)  # rules_data/pampero/definitions/resources.yaml:26
+d_9221 = _C.rebased(_C.d_7419, 9203)  # rules_data/pampero/definitions/resources.yaml:26
+d_9222 = _C.rebased(_C.d_7420, 9203)  # rules_data/pampero/definitions/resources.yaml:27
+d_9223 = _C.rebased(_C.d_7421, 9203)  # rules_data/pampero/definitions/resources.yaml:27
+d_9224 = _C.rebased(_C.d_7422, 9203)  # rules_data/pampero/definitions/resources.yaml:28
+d_9225 = _C.rebased(_C.d_7423, 9203)  # rules_data/pampero/definitions/resources.yaml:29
+d_9226 = _C.rebased(_C.d_7424, 9203)  # rules_data/pampero/definitions/resources.yaml:29
+d_9227 = _C.rebased(_C.d_7425, 9203)  # rules_data/pampero/definitions/resources.yaml:30
+d_9228 = _C.rebased(_C.d_7426, 9203)  # rules_data/pampero/definitions/resources.yaml:30
+d_9229 = _C.rebased(_C.d_7536, 9203)  # rules_data/pampero/modules/private_industry.yaml:27
+d_9230 = _C.rebased(_C.d_9148, 9203)  # rules_data/pampero/modules/private_industry.yaml:27
+t_9231 = _C.rebased(_C.t_8821, 9203)  # rules_data/pampero/definitions/resources.yaml:76
+d_9232 = _C.rebased(_C.d_8822, 9203)  # rules_data/pampero/definitions/resources.yaml:76
+d_9233 = _C.rebased(_C.d_8823, 9203)  # rules_data/pampero/definitions/resources.yaml:76
+t_9234 = _C.rebased(_C.t_8824, 9203)  # rules_data/pampero/definitions/resources.yaml:54
+d_9235 = _C.rebased(_C.d_8825, 9203)  # rules_data/pampero/definitions/resources.yaml:54
+t_9236 = _C.rebased(_C.t_8826, 9203)  # rules_data/pampero/definitions/resources.yaml:55
+t_9237 = _C.rebased(_C.t_8827, 9203)  # rules_data/pampero/definitions/resources.yaml:56
+d_9238 = _C.rebased(_C.d_8828, 9203)  # rules_data/pampero/definitions/resources.yaml:56
+t_9239 = _C.rebased(_C.t_8829, 9203)  # rules_data/pampero/definitions/resources.yaml:57
+d_9240 = _C.rebased(_C.d_7410, 9203)  # rules_data/pampero/definitions/resources.yaml:58
+t_9241 = _C.rebased(_C.t_8831, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+d_9242 = _C.rebased(_C.d_8832, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+t_9243 = _C.rebased(_C.t_8833, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+t_9244 = _C.rebased(_C.t_8834, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+d_9245 = _C.rebased(_C.d_8835, 9203)  # rules_data/pampero/definitions/resources.yaml:61
+d_9246 = _C.rebased(_C.d_8836, 9203)  # rules_data/pampero/definitions/resources.yaml:62
+d_9247 = _C.rebased(_C.d_8837, 9203)  # rules_data/pampero/definitions/resources.yaml:62
+d_9248 = _C.rebased(_C.d_8838, 9203)  # rules_data/pampero/definitions/resources.yaml:26
+d_9249 = _C.rebased(_C.d_8839, 9203)  # rules_data/pampero/definitions/resources.yaml:26
+d_9250 = _C.rebased(_C.d_8840, 9203)  # rules_data/pampero/definitions/resources.yaml:27
+d_9251 = _C.rebased(_C.d_8841, 9203)  # rules_data/pampero/definitions/resources.yaml:27
+d_9252 = _C.rebased(_C.d_8842, 9203)  # rules_data/pampero/definitions/resources.yaml:28
+d_9253 = _C.rebased(_C.d_8843, 9203)  # rules_data/pampero/definitions/resources.yaml:29
+d_9254 = _C.rebased(_C.d_8844, 9203)  # rules_data/pampero/definitions/resources.yaml:29
+d_9255 = _C.rebased(_C.d_8845, 9203)  # rules_data/pampero/definitions/resources.yaml:30
+d_9256 = _C.rebased(_C.d_8846, 9203)  # rules_data/pampero/definitions/resources.yaml:30
+d_9257 = _C.rebased(_C.d_8215, 9203)  # rules_data/pampero/modules/private_industry.yaml:27
+d_9258 = _C.rebased(_C.d_9176, 9203)  # rules_data/pampero/modules/private_industry.yaml:27
+t_9259 = _C.rebased(_C.t_8849, 9203)  # rules_data/pampero/definitions/resources.yaml:76
+d_9260 = _C.rebased(_C.d_8850, 9203)  # rules_data/pampero/definitions/resources.yaml:76
+d_9261 = _C.rebased(_C.d_8219, 9203)  # rules_data/pampero/definitions/resources.yaml:76
+t_9262 = _C.rebased(_C.t_8852, 9203)  # rules_data/pampero/definitions/resources.yaml:54
+d_9263 = _C.rebased(_C.d_8221, 9203)  # rules_data/pampero/definitions/resources.yaml:54
+t_9264 = _C.rebased(_C.t_8854, 9203)  # rules_data/pampero/definitions/resources.yaml:55
+t_9265 = _C.rebased(_C.t_8855, 9203)  # rules_data/pampero/definitions/resources.yaml:56
+d_9266 = _C.rebased(_C.d_8224, 9203)  # rules_data/pampero/definitions/resources.yaml:56
+t_9267 = _C.rebased(_C.t_8857, 9203)  # rules_data/pampero/definitions/resources.yaml:57
+d_9268 = _C.rebased(_C.d_7410, 9203)  # rules_data/pampero/definitions/resources.yaml:58
+t_9269 = _C.rebased(_C.t_8227, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+d_9270 = _C.rebased(_C.d_8228, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+t_9271 = _C.rebased(_C.t_8229, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+t_9272 = _C.rebased(_C.t_8230, 9203)  # rules_data/pampero/definitions/resources.yaml:60
+d_9273 = _C.rebased(_C.d_8863, 9203)  # rules_data/pampero/definitions/resources.yaml:61
+d_9274 = _C.rebased(_C.d_8232, 9203)  # rules_data/pampero/definitions/resources.yaml:62
+d_9275 = _C.rebased(_C.d_8233, 9203)  # rules_data/pampero/definitions/resources.yaml:62
+d_9276 = _C.rebased(_C.d_8234, 9203)  # rules_data/pampero/definitions/resources.yaml:26
+d_9277 = _C.rebased(_C.d_8235, 9203)  # rules_data/pampero/definitions/resources.yaml:26
+d_9278 = _C.rebased(_C.d_8236, 9203)  # rules_data/pampero/definitions/resources.yaml:27
+d_9279 = _C.rebased(_C.d_8237, 9203)  # rules_data/pampero/definitions/resources.yaml:27
+d_9280 = _C.rebased(_C.d_8238, 9203)  # rules_data/pampero/definitions/resources.yaml:28
+d_9281 = _C.rebased(_C.d_8239, 9203)  # rules_data/pampero/definitions/resources.yaml:29
+d_9282 = _C.rebased(_C.d_8240, 9203)  # rules_data/pampero/definitions/resources.yaml:29
+d_9283 = _C.rebased(_C.d_8241, 9203)  # rules_data/pampero/definitions/resources.yaml:30
+d_9284 = _C.rebased(_C.d_8242, 9203)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10257 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_10258 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8957(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+def t_8957(ctx, k, s=None, E=None, B=8957):  # rules_data/pampero/modules/private_industry.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_8957(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2629', 'money', True)
         LOCAL(ctx, E, 'k~2630', x_10195(ctx, E), True)
-        return t_8985(ctx, r2, s, E)
+        return t_8985(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2641', 'money', True)
         LOCAL(ctx, E, 'k~2642', x_10228(ctx, E), True)
-        return t_9013(ctx, k, s, E)
+        return t_9013(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2619', 3, True)
     LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_8960(ctx, r1, s, E)
-
-
-d_8958 = _C.d_7402  # rules_data/pampero/modules/private_industry.yaml:18
-d_8959 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:18
-
-
-def t_8960(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_8974(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_8962(ctx, r1, s, E)
-
-
-d_8961 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8962(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10168(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10169(ctx, E):
-                return t_8963(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8963(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8971, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_8965(ctx, r1, s, E)
-
-
-d_8964 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8965(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8965, None, [], k)
-
-
-d_8966 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8967 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_8968 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_8969 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_8970 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8971, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_8972 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_8973 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10182(ctx, E), True)
-    if not d_8976(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8978, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_8979(ctx, E):
-        return False
-    if not d_8981(ctx, E):
-        return False
-    return True
-
-
-d_8975 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_8976 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_8977 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8978, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10188(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8980, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_8980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8980, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_8981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10191(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8982, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_8982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8982, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-d_8983 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:18
-d_8984 = _C.d_8984  # rules_data/pampero/modules/private_industry.yaml:18
-
-
-def t_8985(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_8988(ctx, k, s, E)
-
-
-d_8986 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_8987 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_8988(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_9002(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_8990(ctx, r1, s, E)
-
-
-d_8989 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8990(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10199(ctx, E)))
-    old = E.get('rep~2634', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2634', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10200(ctx, E):
-                return t_8991(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8991(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8999, E, 'left~2633', E.get('taken~2635'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_8993(ctx, r1, s, E)
-
-
-d_8992 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8993(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8993, None, [], k)
-
-
-d_8994 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8995 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_8996 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_8997 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_8998 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8999, E, 'left~2633', E.get('taken~2635'))
-    return True
-
-
-d_9000 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_9001 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10215(ctx, E), True)
-    if not d_9004(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9006, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_9007(ctx, E):
-        return False
-    if not d_9009(ctx, E):
-        return False
-    return True
-
-
-d_9003 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_9004 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_9005 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9006, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    return True
-
-
-def d_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10221(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9008, ctx.state.get('supply'), E.get('r~2638'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9008, ctx.state.get('supply'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10224(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9010, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-def d_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9010, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-d_9011 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:18
-d_9012 = _C.d_9012  # rules_data/pampero/modules/private_industry.yaml:18
-
-
-def t_9013(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_9016(ctx, k, s, E)
-
-
-d_9014 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_9015 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9016(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_9030(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_9018(ctx, r1, s, E)
-
-
-d_9017 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9018(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10232(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10233(ctx, E):
-                return t_9019(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9019(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9027, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_9021(ctx, r1, s, E)
-
-
-d_9020 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9021(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9021, None, [], k)
-
-
-d_9022 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9023 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_9024 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_9025 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_9026 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9027, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_9028 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_9029 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10248(ctx, E), True)
-    if not d_9032(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9034, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_9035(ctx, E):
-        return False
-    if not d_9037(ctx, E):
-        return False
-    return True
-
-
-d_9031 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_9032 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_9033 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9034, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10254(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9036, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9036, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10257(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9038, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9038, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+    return t_8960(ctx, r1, s, E, B)
+
+
+d_8958 = _C.rebased(_C.d_7402, 8957)  # rules_data/pampero/modules/private_industry.yaml:18
+d_8959 = _C.rebased(_C.d_7403, 8957)  # rules_data/pampero/modules/private_industry.yaml:18
+t_8960 = _C.rebased(_C.t_7404, 8957)  # rules_data/pampero/definitions/resources.yaml:54
+d_8961 = _C.rebased(_C.d_7405, 8957)  # rules_data/pampero/definitions/resources.yaml:54
+t_8962 = _C.rebased(_C.t_7406, 8957)  # rules_data/pampero/definitions/resources.yaml:55
+t_8963 = _C.rebased(_C.t_7407, 8957)  # rules_data/pampero/definitions/resources.yaml:56
+d_8964 = _C.rebased(_C.d_7408, 8957)  # rules_data/pampero/definitions/resources.yaml:56
+t_8965 = _C.rebased(_C.t_7409, 8957)  # rules_data/pampero/definitions/resources.yaml:57
+d_8966 = _C.rebased(_C.d_7410, 8957)  # rules_data/pampero/definitions/resources.yaml:58
+t_8967 = _C.rebased(_C.t_7411, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+d_8968 = _C.rebased(_C.d_7412, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+t_8969 = _C.rebased(_C.t_7413, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+t_8970 = _C.rebased(_C.t_7414, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+d_8971 = _C.rebased(_C.d_7415, 8957)  # rules_data/pampero/definitions/resources.yaml:61
+d_8972 = _C.rebased(_C.d_7416, 8957)  # rules_data/pampero/definitions/resources.yaml:62
+d_8973 = _C.rebased(_C.d_7417, 8957)  # rules_data/pampero/definitions/resources.yaml:62
+d_8974 = _C.rebased(_C.d_7418, 8957)  # rules_data/pampero/definitions/resources.yaml:26
+d_8975 = _C.rebased(_C.d_7419, 8957)  # rules_data/pampero/definitions/resources.yaml:26
+d_8976 = _C.rebased(_C.d_7420, 8957)  # rules_data/pampero/definitions/resources.yaml:27
+d_8977 = _C.rebased(_C.d_7421, 8957)  # rules_data/pampero/definitions/resources.yaml:27
+d_8978 = _C.rebased(_C.d_7422, 8957)  # rules_data/pampero/definitions/resources.yaml:28
+d_8979 = _C.rebased(_C.d_7423, 8957)  # rules_data/pampero/definitions/resources.yaml:29
+d_8980 = _C.rebased(_C.d_7424, 8957)  # rules_data/pampero/definitions/resources.yaml:29
+d_8981 = _C.rebased(_C.d_7425, 8957)  # rules_data/pampero/definitions/resources.yaml:30
+d_8982 = _C.rebased(_C.d_7426, 8957)  # rules_data/pampero/definitions/resources.yaml:30
+d_8983 = _C.rebased(_C.d_7536, 8957)  # rules_data/pampero/modules/private_industry.yaml:18
+d_8984 = _C.rebased(_C.d_8984, 8957)  # rules_data/pampero/modules/private_industry.yaml:18
+t_8985 = _C.rebased(_C.t_8821, 8957)  # rules_data/pampero/definitions/resources.yaml:76
+d_8986 = _C.rebased(_C.d_8822, 8957)  # rules_data/pampero/definitions/resources.yaml:76
+d_8987 = _C.rebased(_C.d_8823, 8957)  # rules_data/pampero/definitions/resources.yaml:76
+t_8988 = _C.rebased(_C.t_8824, 8957)  # rules_data/pampero/definitions/resources.yaml:54
+d_8989 = _C.rebased(_C.d_8825, 8957)  # rules_data/pampero/definitions/resources.yaml:54
+t_8990 = _C.rebased(_C.t_8826, 8957)  # rules_data/pampero/definitions/resources.yaml:55
+t_8991 = _C.rebased(_C.t_8827, 8957)  # rules_data/pampero/definitions/resources.yaml:56
+d_8992 = _C.rebased(_C.d_8828, 8957)  # rules_data/pampero/definitions/resources.yaml:56
+t_8993 = _C.rebased(_C.t_8829, 8957)  # rules_data/pampero/definitions/resources.yaml:57
+d_8994 = _C.rebased(_C.d_7410, 8957)  # rules_data/pampero/definitions/resources.yaml:58
+t_8995 = _C.rebased(_C.t_8831, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+d_8996 = _C.rebased(_C.d_8832, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+t_8997 = _C.rebased(_C.t_8833, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+t_8998 = _C.rebased(_C.t_8834, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+d_8999 = _C.rebased(_C.d_8835, 8957)  # rules_data/pampero/definitions/resources.yaml:61
+d_9000 = _C.rebased(_C.d_8836, 8957)  # rules_data/pampero/definitions/resources.yaml:62
+d_9001 = _C.rebased(_C.d_8837, 8957)  # rules_data/pampero/definitions/resources.yaml:62
+d_9002 = _C.rebased(_C.d_8838, 8957)  # rules_data/pampero/definitions/resources.yaml:26
+d_9003 = _C.rebased(_C.d_8839, 8957)  # rules_data/pampero/definitions/resources.yaml:26
+d_9004 = _C.rebased(_C.d_8840, 8957)  # rules_data/pampero/definitions/resources.yaml:27
+d_9005 = _C.rebased(_C.d_8841, 8957)  # rules_data/pampero/definitions/resources.yaml:27
+d_9006 = _C.rebased(_C.d_8842, 8957)  # rules_data/pampero/definitions/resources.yaml:28
+d_9007 = _C.rebased(_C.d_8843, 8957)  # rules_data/pampero/definitions/resources.yaml:29
+d_9008 = _C.rebased(_C.d_8844, 8957)  # rules_data/pampero/definitions/resources.yaml:29
+d_9009 = _C.rebased(_C.d_8845, 8957)  # rules_data/pampero/definitions/resources.yaml:30
+d_9010 = _C.rebased(_C.d_8846, 8957)  # rules_data/pampero/definitions/resources.yaml:30
+d_9011 = _C.rebased(_C.d_8215, 8957)  # rules_data/pampero/modules/private_industry.yaml:18
+d_9012 = _C.rebased(_C.d_9012, 8957)  # rules_data/pampero/modules/private_industry.yaml:18
+t_9013 = _C.rebased(_C.t_8849, 8957)  # rules_data/pampero/definitions/resources.yaml:76
+d_9014 = _C.rebased(_C.d_8850, 8957)  # rules_data/pampero/definitions/resources.yaml:76
+d_9015 = _C.rebased(_C.d_8219, 8957)  # rules_data/pampero/definitions/resources.yaml:76
+t_9016 = _C.rebased(_C.t_8852, 8957)  # rules_data/pampero/definitions/resources.yaml:54
+d_9017 = _C.rebased(_C.d_8221, 8957)  # rules_data/pampero/definitions/resources.yaml:54
+t_9018 = _C.rebased(_C.t_8854, 8957)  # rules_data/pampero/definitions/resources.yaml:55
+t_9019 = _C.rebased(_C.t_8855, 8957)  # rules_data/pampero/definitions/resources.yaml:56
+d_9020 = _C.rebased(_C.d_8224, 8957)  # rules_data/pampero/definitions/resources.yaml:56
+t_9021 = _C.rebased(_C.t_8857, 8957)  # rules_data/pampero/definitions/resources.yaml:57
+d_9022 = _C.rebased(_C.d_7410, 8957)  # rules_data/pampero/definitions/resources.yaml:58
+t_9023 = _C.rebased(_C.t_8227, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+d_9024 = _C.rebased(_C.d_8228, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+t_9025 = _C.rebased(_C.t_8229, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+t_9026 = _C.rebased(_C.t_8230, 8957)  # rules_data/pampero/definitions/resources.yaml:60
+d_9027 = _C.rebased(_C.d_8863, 8957)  # rules_data/pampero/definitions/resources.yaml:61
+d_9028 = _C.rebased(_C.d_8232, 8957)  # rules_data/pampero/definitions/resources.yaml:62
+d_9029 = _C.rebased(_C.d_8233, 8957)  # rules_data/pampero/definitions/resources.yaml:62
+d_9030 = _C.rebased(_C.d_8234, 8957)  # rules_data/pampero/definitions/resources.yaml:26
+d_9031 = _C.rebased(_C.d_8235, 8957)  # rules_data/pampero/definitions/resources.yaml:26
+d_9032 = _C.rebased(_C.d_8236, 8957)  # rules_data/pampero/definitions/resources.yaml:27
+d_9033 = _C.rebased(_C.d_8237, 8957)  # rules_data/pampero/definitions/resources.yaml:27
+d_9034 = _C.rebased(_C.d_8238, 8957)  # rules_data/pampero/definitions/resources.yaml:28
+d_9035 = _C.rebased(_C.d_8239, 8957)  # rules_data/pampero/definitions/resources.yaml:29
+d_9036 = _C.rebased(_C.d_8240, 8957)  # rules_data/pampero/definitions/resources.yaml:29
+d_9037 = _C.rebased(_C.d_8241, 8957)  # rules_data/pampero/definitions/resources.yaml:30
+d_9038 = _C.rebased(_C.d_8242, 8957)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

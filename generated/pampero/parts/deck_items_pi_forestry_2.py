@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10352 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_10353 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9039(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
+def t_9039(ctx, k, s=None, E=None, B=9039):  # rules_data/pampero/modules/private_industry.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_9039(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2629', 'money', True)
         LOCAL(ctx, E, 'k~2630', x_10290(ctx, E), True)
-        return t_9067(ctx, r2, s, E)
+        return t_9067(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2641', 'money', True)
         LOCAL(ctx, E, 'k~2642', x_10323(ctx, E), True)
-        return t_9095(ctx, k, s, E)
+        return t_9095(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2619', 5, True)
     LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9042(ctx, r1, s, E)
-
-
-d_9040 = _C.d_7588  # rules_data/pampero/modules/private_industry.yaml:21
-d_9041 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:21
-
-
-def t_9042(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9056(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9044(ctx, r1, s, E)
-
-
-d_9043 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9044(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10263(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10264(ctx, E):
-                return t_9045(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9045(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9053, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9047(ctx, r1, s, E)
-
-
-d_9046 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9047(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9047, None, [], k)
-
-
-d_9048 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9049 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9050 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9051 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9052 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9053, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_9054 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9055 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10277(ctx, E), True)
-    if not d_9058(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9060, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9061(ctx, E):
-        return False
-    if not d_9063(ctx, E):
-        return False
-    return True
-
-
-d_9057 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9058 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9059 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9060, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_9061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10283(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9062, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9062, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10286(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9064, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9064, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-d_9065 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:21
-d_9066 = _C.d_8984  # rules_data/pampero/modules/private_industry.yaml:21
-
-
-def t_9067(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_9070(ctx, k, s, E)
-
-
-d_9068 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_9069 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9070(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_9084(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_9072(ctx, r1, s, E)
-
-
-d_9071 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9072(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10294(ctx, E)))
-    old = E.get('rep~2634', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2634', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10295(ctx, E):
-                return t_9073(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9073(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9081, E, 'left~2633', E.get('taken~2635'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_9075(ctx, r1, s, E)
-
-
-d_9074 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9075(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9075, None, [], k)
-
-
-d_9076 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9077 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_9078 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_9079 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_9080 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9081, E, 'left~2633', E.get('taken~2635'))
-    return True
-
-
-d_9082 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_9083 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10310(ctx, E), True)
-    if not d_9086(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9088, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_9089(ctx, E):
-        return False
-    if not d_9091(ctx, E):
-        return False
-    return True
-
-
-d_9085 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_9086 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_9087 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9088, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    return True
-
-
-def d_9089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10316(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9090, ctx.state.get('supply'), E.get('r~2638'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_9090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9090, ctx.state.get('supply'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10319(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9092, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-def d_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9092, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-d_9093 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:21
-d_9094 = _C.d_9012  # rules_data/pampero/modules/private_industry.yaml:21
-
-
-def t_9095(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_9098(ctx, k, s, E)
-
-
-d_9096 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_9097 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9098(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_9112(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_9100(ctx, r1, s, E)
-
-
-d_9099 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9100(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10327(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10328(ctx, E):
-                return t_9101(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9101(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9109, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_9103(ctx, r1, s, E)
-
-
-d_9102 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9103(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9103, None, [], k)
-
-
-d_9104 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9105 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_9106 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_9107 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_9108 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9109, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_9110 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_9111 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10343(ctx, E), True)
-    if not d_9114(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9116, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_9117(ctx, E):
-        return False
-    if not d_9119(ctx, E):
-        return False
-    return True
-
-
-d_9113 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_9114 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_9115 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9116, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_9117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10349(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9118, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_9118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9118, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10352(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9120, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9120, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+    return t_9042(ctx, r1, s, E, B)
+
+
+d_9040 = _C.rebased(_C.d_7588, 9039)  # rules_data/pampero/modules/private_industry.yaml:21
+d_9041 = _C.rebased(_C.d_7403, 9039)  # rules_data/pampero/modules/private_industry.yaml:21
+t_9042 = _C.rebased(_C.t_7404, 9039)  # rules_data/pampero/definitions/resources.yaml:54
+d_9043 = _C.rebased(_C.d_7405, 9039)  # rules_data/pampero/definitions/resources.yaml:54
+t_9044 = _C.rebased(_C.t_7406, 9039)  # rules_data/pampero/definitions/resources.yaml:55
+t_9045 = _C.rebased(_C.t_7407, 9039)  # rules_data/pampero/definitions/resources.yaml:56
+d_9046 = _C.rebased(_C.d_7408, 9039)  # rules_data/pampero/definitions/resources.yaml:56
+t_9047 = _C.rebased(_C.t_7409, 9039)  # rules_data/pampero/definitions/resources.yaml:57
+d_9048 = _C.rebased(_C.d_7410, 9039)  # rules_data/pampero/definitions/resources.yaml:58
+t_9049 = _C.rebased(_C.t_7411, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+d_9050 = _C.rebased(_C.d_7412, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+t_9051 = _C.rebased(_C.t_7413, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+t_9052 = _C.rebased(_C.t_7414, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+d_9053 = _C.rebased(_C.d_7415, 9039)  # rules_data/pampero/definitions/resources.yaml:61
+d_9054 = _C.rebased(_C.d_7416, 9039)  # rules_data/pampero/definitions/resources.yaml:62
+d_9055 = _C.rebased(_C.d_7417, 9039)  # rules_data/pampero/definitions/resources.yaml:62
+d_9056 = _C.rebased(_C.d_7418, 9039)  # rules_data/pampero/definitions/resources.yaml:26
+d_9057 = _C.rebased(_C.d_7419, 9039)  # rules_data/pampero/definitions/resources.yaml:26
+d_9058 = _C.rebased(_C.d_7420, 9039)  # rules_data/pampero/definitions/resources.yaml:27
+d_9059 = _C.rebased(_C.d_7421, 9039)  # rules_data/pampero/definitions/resources.yaml:27
+d_9060 = _C.rebased(_C.d_7422, 9039)  # rules_data/pampero/definitions/resources.yaml:28
+d_9061 = _C.rebased(_C.d_7423, 9039)  # rules_data/pampero/definitions/resources.yaml:29
+d_9062 = _C.rebased(_C.d_7424, 9039)  # rules_data/pampero/definitions/resources.yaml:29
+d_9063 = _C.rebased(_C.d_7425, 9039)  # rules_data/pampero/definitions/resources.yaml:30
+d_9064 = _C.rebased(_C.d_7426, 9039)  # rules_data/pampero/definitions/resources.yaml:30
+d_9065 = _C.rebased(_C.d_7536, 9039)  # rules_data/pampero/modules/private_industry.yaml:21
+d_9066 = _C.rebased(_C.d_8984, 9039)  # rules_data/pampero/modules/private_industry.yaml:21
+t_9067 = _C.rebased(_C.t_8821, 9039)  # rules_data/pampero/definitions/resources.yaml:76
+d_9068 = _C.rebased(_C.d_8822, 9039)  # rules_data/pampero/definitions/resources.yaml:76
+d_9069 = _C.rebased(_C.d_8823, 9039)  # rules_data/pampero/definitions/resources.yaml:76
+t_9070 = _C.rebased(_C.t_8824, 9039)  # rules_data/pampero/definitions/resources.yaml:54
+d_9071 = _C.rebased(_C.d_8825, 9039)  # rules_data/pampero/definitions/resources.yaml:54
+t_9072 = _C.rebased(_C.t_8826, 9039)  # rules_data/pampero/definitions/resources.yaml:55
+t_9073 = _C.rebased(_C.t_8827, 9039)  # rules_data/pampero/definitions/resources.yaml:56
+d_9074 = _C.rebased(_C.d_8828, 9039)  # rules_data/pampero/definitions/resources.yaml:56
+t_9075 = _C.rebased(_C.t_8829, 9039)  # rules_data/pampero/definitions/resources.yaml:57
+d_9076 = _C.rebased(_C.d_7410, 9039)  # rules_data/pampero/definitions/resources.yaml:58
+t_9077 = _C.rebased(_C.t_8831, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+d_9078 = _C.rebased(_C.d_8832, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+t_9079 = _C.rebased(_C.t_8833, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+t_9080 = _C.rebased(_C.t_8834, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+d_9081 = _C.rebased(_C.d_8835, 9039)  # rules_data/pampero/definitions/resources.yaml:61
+d_9082 = _C.rebased(_C.d_8836, 9039)  # rules_data/pampero/definitions/resources.yaml:62
+d_9083 = _C.rebased(_C.d_8837, 9039)  # rules_data/pampero/definitions/resources.yaml:62
+d_9084 = _C.rebased(_C.d_8838, 9039)  # rules_data/pampero/definitions/resources.yaml:26
+d_9085 = _C.rebased(_C.d_8839, 9039)  # rules_data/pampero/definitions/resources.yaml:26
+d_9086 = _C.rebased(_C.d_8840, 9039)  # rules_data/pampero/definitions/resources.yaml:27
+d_9087 = _C.rebased(_C.d_8841, 9039)  # rules_data/pampero/definitions/resources.yaml:27
+d_9088 = _C.rebased(_C.d_8842, 9039)  # rules_data/pampero/definitions/resources.yaml:28
+d_9089 = _C.rebased(_C.d_8843, 9039)  # rules_data/pampero/definitions/resources.yaml:29
+d_9090 = _C.rebased(_C.d_8844, 9039)  # rules_data/pampero/definitions/resources.yaml:29
+d_9091 = _C.rebased(_C.d_8845, 9039)  # rules_data/pampero/definitions/resources.yaml:30
+d_9092 = _C.rebased(_C.d_8846, 9039)  # rules_data/pampero/definitions/resources.yaml:30
+d_9093 = _C.rebased(_C.d_8215, 9039)  # rules_data/pampero/modules/private_industry.yaml:21
+d_9094 = _C.rebased(_C.d_9012, 9039)  # rules_data/pampero/modules/private_industry.yaml:21
+t_9095 = _C.rebased(_C.t_8849, 9039)  # rules_data/pampero/definitions/resources.yaml:76
+d_9096 = _C.rebased(_C.d_8850, 9039)  # rules_data/pampero/definitions/resources.yaml:76
+d_9097 = _C.rebased(_C.d_8219, 9039)  # rules_data/pampero/definitions/resources.yaml:76
+t_9098 = _C.rebased(_C.t_8852, 9039)  # rules_data/pampero/definitions/resources.yaml:54
+d_9099 = _C.rebased(_C.d_8221, 9039)  # rules_data/pampero/definitions/resources.yaml:54
+t_9100 = _C.rebased(_C.t_8854, 9039)  # rules_data/pampero/definitions/resources.yaml:55
+t_9101 = _C.rebased(_C.t_8855, 9039)  # rules_data/pampero/definitions/resources.yaml:56
+d_9102 = _C.rebased(_C.d_8224, 9039)  # rules_data/pampero/definitions/resources.yaml:56
+t_9103 = _C.rebased(_C.t_8857, 9039)  # rules_data/pampero/definitions/resources.yaml:57
+d_9104 = _C.rebased(_C.d_7410, 9039)  # rules_data/pampero/definitions/resources.yaml:58
+t_9105 = _C.rebased(_C.t_8227, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+d_9106 = _C.rebased(_C.d_8228, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+t_9107 = _C.rebased(_C.t_8229, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+t_9108 = _C.rebased(_C.t_8230, 9039)  # rules_data/pampero/definitions/resources.yaml:60
+d_9109 = _C.rebased(_C.d_8863, 9039)  # rules_data/pampero/definitions/resources.yaml:61
+d_9110 = _C.rebased(_C.d_8232, 9039)  # rules_data/pampero/definitions/resources.yaml:62
+d_9111 = _C.rebased(_C.d_8233, 9039)  # rules_data/pampero/definitions/resources.yaml:62
+d_9112 = _C.rebased(_C.d_8234, 9039)  # rules_data/pampero/definitions/resources.yaml:26
+d_9113 = _C.rebased(_C.d_8235, 9039)  # rules_data/pampero/definitions/resources.yaml:26
+d_9114 = _C.rebased(_C.d_8236, 9039)  # rules_data/pampero/definitions/resources.yaml:27
+d_9115 = _C.rebased(_C.d_8237, 9039)  # rules_data/pampero/definitions/resources.yaml:27
+d_9116 = _C.rebased(_C.d_8238, 9039)  # rules_data/pampero/definitions/resources.yaml:28
+d_9117 = _C.rebased(_C.d_8239, 9039)  # rules_data/pampero/definitions/resources.yaml:29
+d_9118 = _C.rebased(_C.d_8240, 9039)  # rules_data/pampero/definitions/resources.yaml:29
+d_9119 = _C.rebased(_C.d_8241, 9039)  # rules_data/pampero/definitions/resources.yaml:30
+d_9120 = _C.rebased(_C.d_8242, 9039)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

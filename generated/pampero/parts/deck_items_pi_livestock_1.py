@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10067 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_10068 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8793(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+def t_8793(ctx, k, s=None, E=None, B=8793):  # rules_data/pampero/modules/private_industry.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_8793(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2629', 'money', True)
         LOCAL(ctx, E, 'k~2630', x_10005(ctx, E), True)
-        return t_8821(ctx, r2, s, E)
+        return t_8821(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2641', 'money', True)
         LOCAL(ctx, E, 'k~2642', x_10038(ctx, E), True)
-        return t_8849(ctx, k, s, E)
+        return t_8849(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2619', 3, True)
     LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_8796(ctx, r1, s, E)
-
-
-d_8794 = _C.d_7402  # rules_data/pampero/modules/private_industry.yaml:12
-d_8795 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:12
-
-
-def t_8796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_8810(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_8798(ctx, r1, s, E)
-
-
-d_8797 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9978(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_9979(ctx, E):
-                return t_8799(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8807, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_8801(ctx, r1, s, E)
-
-
-d_8800 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8801(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8801, None, [], k)
-
-
-d_8802 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8803 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_8804 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_8805 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_8806 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8807, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_8808 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_8809 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_9992(ctx, E), True)
-    if not d_8812(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8814, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_8815(ctx, E):
-        return False
-    if not d_8817(ctx, E):
-        return False
-    return True
-
-
-d_8811 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_8812 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_8813 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8814, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_8815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9998(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8816, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_8816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8816, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_8817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10001(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-d_8819 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:12
-d_8820 = _C.d_8820  # rules_data/pampero/modules/private_industry.yaml:12
-
-
-def t_8821(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_8824(ctx, k, s, E)
-
-
-d_8822 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_8823 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_8824(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_8838(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_8826(ctx, r1, s, E)
-
-
-d_8825 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8826(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10009(ctx, E)))
-    old = E.get('rep~2634', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2634', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10010(ctx, E):
-                return t_8827(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8827(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8835, E, 'left~2633', E.get('taken~2635'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_8829(ctx, r1, s, E)
-
-
-d_8828 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8829(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8829, None, [], k)
-
-
-d_8830 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8831 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_8832 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_8833 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_8834 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8835, E, 'left~2633', E.get('taken~2635'))
-    return True
-
-
-d_8836 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_8837 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10025(ctx, E), True)
-    if not d_8840(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8842, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_8843(ctx, E):
-        return False
-    if not d_8845(ctx, E):
-        return False
-    return True
-
-
-d_8839 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_8840 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_8841 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8842, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    return True
-
-
-def d_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10031(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8844, ctx.state.get('supply'), E.get('r~2638'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8844, ctx.state.get('supply'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10034(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8846, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-def d_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8846, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-d_8847 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:12
-d_8848 = _C.d_8848  # rules_data/pampero/modules/private_industry.yaml:12
-
-
-def t_8849(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8852(ctx, k, s, E)
-
-
-d_8850 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_8851 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_8852(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8866(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8854(ctx, r1, s, E)
-
-
-d_8853 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8854(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10042(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10043(ctx, E):
-                return t_8855(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8855(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8863, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8857(ctx, r1, s, E)
-
-
-d_8856 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8857(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8857, None, [], k)
-
-
-d_8858 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8859 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8860 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8861 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8862 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8863, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_8864 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8865 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10058(ctx, E), True)
-    if not d_8868(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8870, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8871(ctx, E):
-        return False
-    if not d_8873(ctx, E):
-        return False
-    return True
-
-
-d_8867 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8868 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8869 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8870, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10064(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8872, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8872, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10067(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8874, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8874, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+    return t_8796(ctx, r1, s, E, B)
+
+
+d_8794 = _C.rebased(_C.d_7402, 8793)  # rules_data/pampero/modules/private_industry.yaml:12
+d_8795 = _C.rebased(_C.d_7403, 8793)  # rules_data/pampero/modules/private_industry.yaml:12
+t_8796 = _C.rebased(_C.t_7404, 8793)  # rules_data/pampero/definitions/resources.yaml:54
+d_8797 = _C.rebased(_C.d_7405, 8793)  # rules_data/pampero/definitions/resources.yaml:54
+t_8798 = _C.rebased(_C.t_7406, 8793)  # rules_data/pampero/definitions/resources.yaml:55
+t_8799 = _C.rebased(_C.t_7407, 8793)  # rules_data/pampero/definitions/resources.yaml:56
+d_8800 = _C.rebased(_C.d_7408, 8793)  # rules_data/pampero/definitions/resources.yaml:56
+t_8801 = _C.rebased(_C.t_7409, 8793)  # rules_data/pampero/definitions/resources.yaml:57
+d_8802 = _C.rebased(_C.d_7410, 8793)  # rules_data/pampero/definitions/resources.yaml:58
+t_8803 = _C.rebased(_C.t_7411, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+d_8804 = _C.rebased(_C.d_7412, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+t_8805 = _C.rebased(_C.t_7413, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+t_8806 = _C.rebased(_C.t_7414, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+d_8807 = _C.rebased(_C.d_7415, 8793)  # rules_data/pampero/definitions/resources.yaml:61
+d_8808 = _C.rebased(_C.d_7416, 8793)  # rules_data/pampero/definitions/resources.yaml:62
+d_8809 = _C.rebased(_C.d_7417, 8793)  # rules_data/pampero/definitions/resources.yaml:62
+d_8810 = _C.rebased(_C.d_7418, 8793)  # rules_data/pampero/definitions/resources.yaml:26
+d_8811 = _C.rebased(_C.d_7419, 8793)  # rules_data/pampero/definitions/resources.yaml:26
+d_8812 = _C.rebased(_C.d_7420, 8793)  # rules_data/pampero/definitions/resources.yaml:27
+d_8813 = _C.rebased(_C.d_7421, 8793)  # rules_data/pampero/definitions/resources.yaml:27
+d_8814 = _C.rebased(_C.d_7422, 8793)  # rules_data/pampero/definitions/resources.yaml:28
+d_8815 = _C.rebased(_C.d_7423, 8793)  # rules_data/pampero/definitions/resources.yaml:29
+d_8816 = _C.rebased(_C.d_7424, 8793)  # rules_data/pampero/definitions/resources.yaml:29
+d_8817 = _C.rebased(_C.d_7425, 8793)  # rules_data/pampero/definitions/resources.yaml:30
+d_8818 = _C.rebased(_C.d_7426, 8793)  # rules_data/pampero/definitions/resources.yaml:30
+d_8819 = _C.rebased(_C.d_7536, 8793)  # rules_data/pampero/modules/private_industry.yaml:12
+d_8820 = _C.rebased(_C.d_8820, 8793)  # rules_data/pampero/modules/private_industry.yaml:12
+t_8821 = _C.rebased(_C.t_8821, 8793)  # rules_data/pampero/definitions/resources.yaml:76
+d_8822 = _C.rebased(_C.d_8822, 8793)  # rules_data/pampero/definitions/resources.yaml:76
+d_8823 = _C.rebased(_C.d_8823, 8793)  # rules_data/pampero/definitions/resources.yaml:76
+t_8824 = _C.rebased(_C.t_8824, 8793)  # rules_data/pampero/definitions/resources.yaml:54
+d_8825 = _C.rebased(_C.d_8825, 8793)  # rules_data/pampero/definitions/resources.yaml:54
+t_8826 = _C.rebased(_C.t_8826, 8793)  # rules_data/pampero/definitions/resources.yaml:55
+t_8827 = _C.rebased(_C.t_8827, 8793)  # rules_data/pampero/definitions/resources.yaml:56
+d_8828 = _C.rebased(_C.d_8828, 8793)  # rules_data/pampero/definitions/resources.yaml:56
+t_8829 = _C.rebased(_C.t_8829, 8793)  # rules_data/pampero/definitions/resources.yaml:57
+d_8830 = _C.rebased(_C.d_7410, 8793)  # rules_data/pampero/definitions/resources.yaml:58
+t_8831 = _C.rebased(_C.t_8831, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+d_8832 = _C.rebased(_C.d_8832, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+t_8833 = _C.rebased(_C.t_8833, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+t_8834 = _C.rebased(_C.t_8834, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+d_8835 = _C.rebased(_C.d_8835, 8793)  # rules_data/pampero/definitions/resources.yaml:61
+d_8836 = _C.rebased(_C.d_8836, 8793)  # rules_data/pampero/definitions/resources.yaml:62
+d_8837 = _C.rebased(_C.d_8837, 8793)  # rules_data/pampero/definitions/resources.yaml:62
+d_8838 = _C.rebased(_C.d_8838, 8793)  # rules_data/pampero/definitions/resources.yaml:26
+d_8839 = _C.rebased(_C.d_8839, 8793)  # rules_data/pampero/definitions/resources.yaml:26
+d_8840 = _C.rebased(_C.d_8840, 8793)  # rules_data/pampero/definitions/resources.yaml:27
+d_8841 = _C.rebased(_C.d_8841, 8793)  # rules_data/pampero/definitions/resources.yaml:27
+d_8842 = _C.rebased(_C.d_8842, 8793)  # rules_data/pampero/definitions/resources.yaml:28
+d_8843 = _C.rebased(_C.d_8843, 8793)  # rules_data/pampero/definitions/resources.yaml:29
+d_8844 = _C.rebased(_C.d_8844, 8793)  # rules_data/pampero/definitions/resources.yaml:29
+d_8845 = _C.rebased(_C.d_8845, 8793)  # rules_data/pampero/definitions/resources.yaml:30
+d_8846 = _C.rebased(_C.d_8846, 8793)  # rules_data/pampero/definitions/resources.yaml:30
+d_8847 = _C.rebased(_C.d_8215, 8793)  # rules_data/pampero/modules/private_industry.yaml:12
+d_8848 = _C.rebased(_C.d_8848, 8793)  # rules_data/pampero/modules/private_industry.yaml:12
+t_8849 = _C.rebased(_C.t_8849, 8793)  # rules_data/pampero/definitions/resources.yaml:76
+d_8850 = _C.rebased(_C.d_8850, 8793)  # rules_data/pampero/definitions/resources.yaml:76
+d_8851 = _C.rebased(_C.d_8219, 8793)  # rules_data/pampero/definitions/resources.yaml:76
+t_8852 = _C.rebased(_C.t_8852, 8793)  # rules_data/pampero/definitions/resources.yaml:54
+d_8853 = _C.rebased(_C.d_8221, 8793)  # rules_data/pampero/definitions/resources.yaml:54
+t_8854 = _C.rebased(_C.t_8854, 8793)  # rules_data/pampero/definitions/resources.yaml:55
+t_8855 = _C.rebased(_C.t_8855, 8793)  # rules_data/pampero/definitions/resources.yaml:56
+d_8856 = _C.rebased(_C.d_8224, 8793)  # rules_data/pampero/definitions/resources.yaml:56
+t_8857 = _C.rebased(_C.t_8857, 8793)  # rules_data/pampero/definitions/resources.yaml:57
+d_8858 = _C.rebased(_C.d_7410, 8793)  # rules_data/pampero/definitions/resources.yaml:58
+t_8859 = _C.rebased(_C.t_8227, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+d_8860 = _C.rebased(_C.d_8228, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+t_8861 = _C.rebased(_C.t_8229, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+t_8862 = _C.rebased(_C.t_8230, 8793)  # rules_data/pampero/definitions/resources.yaml:60
+d_8863 = _C.rebased(_C.d_8863, 8793)  # rules_data/pampero/definitions/resources.yaml:61
+d_8864 = _C.rebased(_C.d_8232, 8793)  # rules_data/pampero/definitions/resources.yaml:62
+d_8865 = _C.rebased(_C.d_8233, 8793)  # rules_data/pampero/definitions/resources.yaml:62
+d_8866 = _C.rebased(_C.d_8234, 8793)  # rules_data/pampero/definitions/resources.yaml:26
+d_8867 = _C.rebased(_C.d_8235, 8793)  # rules_data/pampero/definitions/resources.yaml:26
+d_8868 = _C.rebased(_C.d_8236, 8793)  # rules_data/pampero/definitions/resources.yaml:27
+d_8869 = _C.rebased(_C.d_8237, 8793)  # rules_data/pampero/definitions/resources.yaml:27
+d_8870 = _C.rebased(_C.d_8238, 8793)  # rules_data/pampero/definitions/resources.yaml:28
+d_8871 = _C.rebased(_C.d_8239, 8793)  # rules_data/pampero/definitions/resources.yaml:29
+d_8872 = _C.rebased(_C.d_8240, 8793)  # rules_data/pampero/definitions/resources.yaml:29
+d_8873 = _C.rebased(_C.d_8241, 8793)  # rules_data/pampero/definitions/resources.yaml:30
+d_8874 = _C.rebased(_C.d_8242, 8793)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

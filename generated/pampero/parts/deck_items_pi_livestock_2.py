@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10162 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
 x_10163 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8875(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
+def t_8875(ctx, k, s=None, E=None, B=8875):  # rules_data/pampero/modules/private_industry.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_8875(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2629', 'money', True)
         LOCAL(ctx, E, 'k~2630', x_10100(ctx, E), True)
-        return t_8903(ctx, r2, s, E)
+        return t_8903(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2641', 'money', True)
         LOCAL(ctx, E, 'k~2642', x_10133(ctx, E), True)
-        return t_8931(ctx, k, s, E)
+        return t_8931(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2619', 5, True)
     LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_8878(ctx, r1, s, E)
-
-
-d_8876 = _C.d_7588  # rules_data/pampero/modules/private_industry.yaml:15
-d_8877 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:15
-
-
-def t_8878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_8892(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_8880(ctx, r1, s, E)
-
-
-d_8879 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10073(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10074(ctx, E):
-                return t_8881(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8881(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8889, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_8883(ctx, r1, s, E)
-
-
-d_8882 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8883, None, [], k)
-
-
-d_8884 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8885 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_8886 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_8887 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_8888 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8889, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_8890 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_8891 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10087(ctx, E), True)
-    if not d_8894(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8896, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_8897(ctx, E):
-        return False
-    if not d_8899(ctx, E):
-        return False
-    return True
-
-
-d_8893 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_8894 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_8895 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8896, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_8897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10093(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8898, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_8898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8898, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_8899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10096(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8900, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_8900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8900, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-d_8901 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:15
-d_8902 = _C.d_8820  # rules_data/pampero/modules/private_industry.yaml:15
-
-
-def t_8903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_8906(ctx, k, s, E)
-
-
-d_8904 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_8905 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_8906(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_8920(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_8908(ctx, r1, s, E)
-
-
-d_8907 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10104(ctx, E)))
-    old = E.get('rep~2634', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2634', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10105(ctx, E):
-                return t_8909(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8909(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8917, E, 'left~2633', E.get('taken~2635'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_8911(ctx, r1, s, E)
-
-
-d_8910 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8911, None, [], k)
-
-
-d_8912 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8913 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_8914 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_8915 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_8916 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8917(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8917, E, 'left~2633', E.get('taken~2635'))
-    return True
-
-
-d_8918 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_8919 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10120(ctx, E), True)
-    if not d_8922(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8924, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_8925(ctx, E):
-        return False
-    if not d_8927(ctx, E):
-        return False
-    return True
-
-
-d_8921 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_8922 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_8923 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8924, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    return True
-
-
-def d_8925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10126(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8926, ctx.state.get('supply'), E.get('r~2638'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8926, ctx.state.get('supply'), E.get('r~2638'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
-    return True
-
-
-def d_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10129(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8928, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-def d_8928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8928, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
-    return True
-
-
-d_8929 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:15
-d_8930 = _C.d_8848  # rules_data/pampero/modules/private_industry.yaml:15
-
-
-def t_8931(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8934(ctx, k, s, E)
-
-
-d_8932 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_8933 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_8934(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8948(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8936(ctx, r1, s, E)
-
-
-d_8935 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8936(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10137(ctx, E)))
-    old = E.get('rep~2646', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2646', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10138(ctx, E):
-                return t_8937(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8937(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8945, E, 'left~2645', E.get('taken~2647'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8939(ctx, r1, s, E)
-
-
-d_8938 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8939(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8939, None, [], k)
-
-
-d_8940 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8941 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8942 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8943 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8944 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8945, E, 'left~2645', E.get('taken~2647'))
-    return True
-
-
-d_8946 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8947 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10153(ctx, E), True)
-    if not d_8950(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8952, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8953(ctx, E):
-        return False
-    if not d_8955(ctx, E):
-        return False
-    return True
-
-
-d_8949 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8950 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8951 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8952(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8952, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    return True
-
-
-def d_8953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10159(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8954, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8954, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
-    return True
-
-
-def d_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10162(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8956, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
-
-
-def d_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8956, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
-    return True
+    return t_8878(ctx, r1, s, E, B)
+
+
+d_8876 = _C.rebased(_C.d_7588, 8875)  # rules_data/pampero/modules/private_industry.yaml:15
+d_8877 = _C.rebased(_C.d_7403, 8875)  # rules_data/pampero/modules/private_industry.yaml:15
+t_8878 = _C.rebased(_C.t_7404, 8875)  # rules_data/pampero/definitions/resources.yaml:54
+d_8879 = _C.rebased(_C.d_7405, 8875)  # rules_data/pampero/definitions/resources.yaml:54
+t_8880 = _C.rebased(_C.t_7406, 8875)  # rules_data/pampero/definitions/resources.yaml:55
+t_8881 = _C.rebased(_C.t_7407, 8875)  # rules_data/pampero/definitions/resources.yaml:56
+d_8882 = _C.rebased(_C.d_7408, 8875)  # rules_data/pampero/definitions/resources.yaml:56
+t_8883 = _C.rebased(_C.t_7409, 8875)  # rules_data/pampero/definitions/resources.yaml:57
+d_8884 = _C.rebased(_C.d_7410, 8875)  # rules_data/pampero/definitions/resources.yaml:58
+t_8885 = _C.rebased(_C.t_7411, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+d_8886 = _C.rebased(_C.d_7412, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+t_8887 = _C.rebased(_C.t_7413, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+t_8888 = _C.rebased(_C.t_7414, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+d_8889 = _C.rebased(_C.d_7415, 8875)  # rules_data/pampero/definitions/resources.yaml:61
+d_8890 = _C.rebased(_C.d_7416, 8875)  # rules_data/pampero/definitions/resources.yaml:62
+d_8891 = _C.rebased(_C.d_7417, 8875)  # rules_data/pampero/definitions/resources.yaml:62
+d_8892 = _C.rebased(_C.d_7418, 8875)  # rules_data/pampero/definitions/resources.yaml:26
+d_8893 = _C.rebased(_C.d_7419, 8875)  # rules_data/pampero/definitions/resources.yaml:26
+d_8894 = _C.rebased(_C.d_7420, 8875)  # rules_data/pampero/definitions/resources.yaml:27
+d_8895 = _C.rebased(_C.d_7421, 8875)  # rules_data/pampero/definitions/resources.yaml:27
+d_8896 = _C.rebased(_C.d_7422, 8875)  # rules_data/pampero/definitions/resources.yaml:28
+d_8897 = _C.rebased(_C.d_7423, 8875)  # rules_data/pampero/definitions/resources.yaml:29
+d_8898 = _C.rebased(_C.d_7424, 8875)  # rules_data/pampero/definitions/resources.yaml:29
+d_8899 = _C.rebased(_C.d_7425, 8875)  # rules_data/pampero/definitions/resources.yaml:30
+d_8900 = _C.rebased(_C.d_7426, 8875)  # rules_data/pampero/definitions/resources.yaml:30
+d_8901 = _C.rebased(_C.d_7536, 8875)  # rules_data/pampero/modules/private_industry.yaml:15
+d_8902 = _C.rebased(_C.d_8820, 8875)  # rules_data/pampero/modules/private_industry.yaml:15
+t_8903 = _C.rebased(_C.t_8821, 8875)  # rules_data/pampero/definitions/resources.yaml:76
+d_8904 = _C.rebased(_C.d_8822, 8875)  # rules_data/pampero/definitions/resources.yaml:76
+d_8905 = _C.rebased(_C.d_8823, 8875)  # rules_data/pampero/definitions/resources.yaml:76
+t_8906 = _C.rebased(_C.t_8824, 8875)  # rules_data/pampero/definitions/resources.yaml:54
+d_8907 = _C.rebased(_C.d_8825, 8875)  # rules_data/pampero/definitions/resources.yaml:54
+t_8908 = _C.rebased(_C.t_8826, 8875)  # rules_data/pampero/definitions/resources.yaml:55
+t_8909 = _C.rebased(_C.t_8827, 8875)  # rules_data/pampero/definitions/resources.yaml:56
+d_8910 = _C.rebased(_C.d_8828, 8875)  # rules_data/pampero/definitions/resources.yaml:56
+t_8911 = _C.rebased(_C.t_8829, 8875)  # rules_data/pampero/definitions/resources.yaml:57
+d_8912 = _C.rebased(_C.d_7410, 8875)  # rules_data/pampero/definitions/resources.yaml:58
+t_8913 = _C.rebased(_C.t_8831, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+d_8914 = _C.rebased(_C.d_8832, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+t_8915 = _C.rebased(_C.t_8833, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+t_8916 = _C.rebased(_C.t_8834, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+d_8917 = _C.rebased(_C.d_8835, 8875)  # rules_data/pampero/definitions/resources.yaml:61
+d_8918 = _C.rebased(_C.d_8836, 8875)  # rules_data/pampero/definitions/resources.yaml:62
+d_8919 = _C.rebased(_C.d_8837, 8875)  # rules_data/pampero/definitions/resources.yaml:62
+d_8920 = _C.rebased(_C.d_8838, 8875)  # rules_data/pampero/definitions/resources.yaml:26
+d_8921 = _C.rebased(_C.d_8839, 8875)  # rules_data/pampero/definitions/resources.yaml:26
+d_8922 = _C.rebased(_C.d_8840, 8875)  # rules_data/pampero/definitions/resources.yaml:27
+d_8923 = _C.rebased(_C.d_8841, 8875)  # rules_data/pampero/definitions/resources.yaml:27
+d_8924 = _C.rebased(_C.d_8842, 8875)  # rules_data/pampero/definitions/resources.yaml:28
+d_8925 = _C.rebased(_C.d_8843, 8875)  # rules_data/pampero/definitions/resources.yaml:29
+d_8926 = _C.rebased(_C.d_8844, 8875)  # rules_data/pampero/definitions/resources.yaml:29
+d_8927 = _C.rebased(_C.d_8845, 8875)  # rules_data/pampero/definitions/resources.yaml:30
+d_8928 = _C.rebased(_C.d_8846, 8875)  # rules_data/pampero/definitions/resources.yaml:30
+d_8929 = _C.rebased(_C.d_8215, 8875)  # rules_data/pampero/modules/private_industry.yaml:15
+d_8930 = _C.rebased(_C.d_8848, 8875)  # rules_data/pampero/modules/private_industry.yaml:15
+t_8931 = _C.rebased(_C.t_8849, 8875)  # rules_data/pampero/definitions/resources.yaml:76
+d_8932 = _C.rebased(_C.d_8850, 8875)  # rules_data/pampero/definitions/resources.yaml:76
+d_8933 = _C.rebased(_C.d_8219, 8875)  # rules_data/pampero/definitions/resources.yaml:76
+t_8934 = _C.rebased(_C.t_8852, 8875)  # rules_data/pampero/definitions/resources.yaml:54
+d_8935 = _C.rebased(_C.d_8221, 8875)  # rules_data/pampero/definitions/resources.yaml:54
+t_8936 = _C.rebased(_C.t_8854, 8875)  # rules_data/pampero/definitions/resources.yaml:55
+t_8937 = _C.rebased(_C.t_8855, 8875)  # rules_data/pampero/definitions/resources.yaml:56
+d_8938 = _C.rebased(_C.d_8224, 8875)  # rules_data/pampero/definitions/resources.yaml:56
+t_8939 = _C.rebased(_C.t_8857, 8875)  # rules_data/pampero/definitions/resources.yaml:57
+d_8940 = _C.rebased(_C.d_7410, 8875)  # rules_data/pampero/definitions/resources.yaml:58
+t_8941 = _C.rebased(_C.t_8227, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+d_8942 = _C.rebased(_C.d_8228, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+t_8943 = _C.rebased(_C.t_8229, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+t_8944 = _C.rebased(_C.t_8230, 8875)  # rules_data/pampero/definitions/resources.yaml:60
+d_8945 = _C.rebased(_C.d_8863, 8875)  # rules_data/pampero/definitions/resources.yaml:61
+d_8946 = _C.rebased(_C.d_8232, 8875)  # rules_data/pampero/definitions/resources.yaml:62
+d_8947 = _C.rebased(_C.d_8233, 8875)  # rules_data/pampero/definitions/resources.yaml:62
+d_8948 = _C.rebased(_C.d_8234, 8875)  # rules_data/pampero/definitions/resources.yaml:26
+d_8949 = _C.rebased(_C.d_8235, 8875)  # rules_data/pampero/definitions/resources.yaml:26
+d_8950 = _C.rebased(_C.d_8236, 8875)  # rules_data/pampero/definitions/resources.yaml:27
+d_8951 = _C.rebased(_C.d_8237, 8875)  # rules_data/pampero/definitions/resources.yaml:27
+d_8952 = _C.rebased(_C.d_8238, 8875)  # rules_data/pampero/definitions/resources.yaml:28
+d_8953 = _C.rebased(_C.d_8239, 8875)  # rules_data/pampero/definitions/resources.yaml:29
+d_8954 = _C.rebased(_C.d_8240, 8875)  # rules_data/pampero/definitions/resources.yaml:29
+d_8955 = _C.rebased(_C.d_8241, 8875)  # rules_data/pampero/definitions/resources.yaml:30
+d_8956 = _C.rebased(_C.d_8242, 8875)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

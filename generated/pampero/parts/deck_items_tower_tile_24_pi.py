@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -103,16 +104,10 @@ x_10641 = _C.x_10641  # rules_data/pampero/definitions/resources.yaml:29
 x_10642 = _C.x_10642  # rules_data/pampero/definitions/resources.yaml:29
 x_10644 = _C.x_10644  # rules_data/pampero/definitions/resources.yaml:30
 x_10645 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+t_9285 = _C.rebased(_C.t_7613, 9285)  # rules_data/pampero/modules/private_industry.yaml:37
 
 
-def t_9285(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9285, None, [], k)
-
-
-def t_9286(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9286(ctx, k, s=None, E=None, B=9285):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,14 +116,14 @@ def t_9286(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     LOCAL(ctx, E, 'n~2629', 3, True)
     LOCAL(ctx, E, 'r~2630', 'money', True)
     LOCAL(ctx, E, 'k~2631', x_10548(ctx, E), True)
-    return t_9290(ctx, k, s, E)
+    return t_9290(ctx, k, s, E, B)
 
 
-d_9287 = _C.d_9287  # rules_data/pampero/modules/private_industry.yaml:37
-d_9288 = _C.d_8410  # rules_data/pampero/modules/private_industry.yaml:37
+d_9287 = _C.rebased(_C.d_9287, 9285)  # rules_data/pampero/modules/private_industry.yaml:37
+d_9288 = _C.rebased(_C.d_8410, 9285)  # rules_data/pampero/modules/private_industry.yaml:37
 
 
-def d_9289(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9289(ctx, E=None, B=9285):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -138,624 +133,89 @@ def d_9289(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def t_9290(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2632', x_10549(ctx, E), True)
-    LOCAL(ctx, E, 'r~2633', E.get('r~2630'), True)
-    return t_9293(ctx, k, s, E)
-
-
-d_9291 = _C.d_9291  # rules_data/pampero/definitions/resources.yaml:68
-d_9292 = _C.d_9292  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_9293(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2638', E.get('left~2634'), True)
-        LOCAL(ctx, E, 'r~2639', E.get('r~2633'), True)
-        if not d_9307(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2634', E.get('n~2632'), True)
-    return t_9295(ctx, r1, s, E)
-
-
-d_9294 = _C.d_9294  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9295(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10552(ctx, E)))
-    old = E.get('rep~2635', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2635', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2635', item, True)
-            if x_10553(ctx, E):
-                return t_9296(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9296(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9304, E, 'left~2634', E.get('taken~2636'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2636', 0, True)
-    return t_9298(ctx, r1, s, E)
-
-
-d_9297 = _C.d_9297  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9298(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9298, None, [], k)
-
-
-d_9299 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9300 = _C.t_9300  # rules_data/pampero/definitions/resources.yaml:60
-d_9301 = _C.d_9301  # rules_data/pampero/definitions/resources.yaml:60
-t_9302 = _C.t_9302  # rules_data/pampero/definitions/resources.yaml:60
-t_9303 = _C.t_9303  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9304, E, 'left~2634', E.get('taken~2636'))
-    return True
-
-
-d_9305 = _C.d_9305  # rules_data/pampero/definitions/resources.yaml:62
-d_9306 = _C.d_9306  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2640', x_10568(ctx, E), True)
-    if not d_9309(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9311, PL(ctx, E.get('you')).get('stock'), E.get('r~2639'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2640'), '+=', False, K[2])
-    if not d_9312(ctx, E):
-        return False
-    if not d_9314(ctx, E):
-        return False
-    return True
-
-
-d_9308 = _C.d_9308  # rules_data/pampero/definitions/resources.yaml:26
-d_9309 = _C.d_9309  # rules_data/pampero/definitions/resources.yaml:27
-d_9310 = _C.d_9310  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9311, PL(ctx, E.get('you')).get('stock'), E.get('r~2639'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2640'), '+=', False, K[2])
-    return True
-
-
-def d_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10574(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9313, ctx.state.get('supply'), E.get('r~2639'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2640'), '-=', False, K[3])
-    return True
-
-
-def d_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9313, ctx.state.get('supply'), E.get('r~2639'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2640'), '-=', False, K[3])
-    return True
-
-
-def d_9314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10577(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9315, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2640'), '+=', False, K[4])
-    return True
-
-
-def d_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9315, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2640'), '+=', False, K[4])
-    return True
-
-
-def t_9316(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'r~2664', 'money', True)
-        LOCAL(ctx, E, 'k~2665', x_10615(ctx, E), True)
-        return t_9347(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'r~2647', 'money', True)
-    LOCAL(ctx, E, 'k~2648', x_10582(ctx, E), True)
-    return t_9319(ctx, r1, s, E)
-
-
-d_9317 = _C.d_9317  # rules_data/pampero/modules/private_industry.yaml:37
-d_9318 = _C.d_9318  # rules_data/pampero/modules/private_industry.yaml:37
-
-
-def t_9319(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
-    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
-    return t_9322(ctx, k, s, E)
-
-
-d_9320 = _C.d_9320  # rules_data/pampero/definitions/resources.yaml:76
-d_9321 = _C.d_9321  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9336(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9324(ctx, r1, s, E)
-
-
-d_9323 = _C.d_9323  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9324(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10586(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10587(ctx, E):
-                return t_9325(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9325(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9333, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9327(ctx, r1, s, E)
-
-
-d_9326 = _C.d_9326  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9327(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9327, None, [], k)
-
-
-d_9328 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9329 = _C.t_9329  # rules_data/pampero/definitions/resources.yaml:60
-d_9330 = _C.d_9330  # rules_data/pampero/definitions/resources.yaml:60
-t_9331 = _C.t_9331  # rules_data/pampero/definitions/resources.yaml:60
-t_9332 = _C.t_9332  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9333, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9334 = _C.d_9334  # rules_data/pampero/definitions/resources.yaml:62
-d_9335 = _C.d_9335  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10602(ctx, E), True)
-    if not d_9338(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9340, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9341(ctx, E):
-        return False
-    if not d_9343(ctx, E):
-        return False
-    return True
-
-
-d_9337 = _C.d_9337  # rules_data/pampero/definitions/resources.yaml:26
-d_9338 = _C.d_9338  # rules_data/pampero/definitions/resources.yaml:27
-d_9339 = _C.d_9339  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9340, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10608(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9342, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9342(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9342, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10611(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9344, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9344, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-d_9345 = _C.d_9345  # rules_data/pampero/modules/private_industry.yaml:37
-d_9346 = _C.d_9346  # rules_data/pampero/modules/private_industry.yaml:37
-
-
-def t_9347(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', E.get('k~2665'), True)
-    LOCAL(ctx, E, 'r~2667', E.get('r~2664'), True)
-    return t_9350(ctx, k, s, E)
-
-
-d_9348 = _C.d_9348  # rules_data/pampero/definitions/resources.yaml:76
-d_9349 = _C.d_9349  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9350(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2672', E.get('left~2668'), True)
-        LOCAL(ctx, E, 'r~2673', E.get('r~2667'), True)
-        if not d_9364(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
-    return t_9352(ctx, r1, s, E)
-
-
-d_9351 = _C.d_9351  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9352(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10619(ctx, E)))
-    old = E.get('rep~2669', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2669', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2669', item, True)
-            if x_10620(ctx, E):
-                return t_9353(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9353(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9361, E, 'left~2668', E.get('taken~2670'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2670', 0, True)
-    return t_9355(ctx, r1, s, E)
-
-
-d_9354 = _C.d_9354  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9355(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9355, None, [], k)
-
-
-d_9356 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9357 = _C.t_9357  # rules_data/pampero/definitions/resources.yaml:60
-d_9358 = _C.d_9358  # rules_data/pampero/definitions/resources.yaml:60
-t_9359 = _C.t_9359  # rules_data/pampero/definitions/resources.yaml:60
-t_9360 = _C.t_9360  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9361, E, 'left~2668', E.get('taken~2670'))
-    return True
-
-
-d_9362 = _C.d_9362  # rules_data/pampero/definitions/resources.yaml:62
-d_9363 = _C.d_9363  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_10635(ctx, E), True)
-    if not d_9366(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9368, PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[2])
-    if not d_9369(ctx, E):
-        return False
-    if not d_9371(ctx, E):
-        return False
-    return True
-
-
-d_9365 = _C.d_9365  # rules_data/pampero/definitions/resources.yaml:26
-d_9366 = _C.d_9366  # rules_data/pampero/definitions/resources.yaml:27
-d_9367 = _C.d_9367  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9368, PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[2])
-    return True
-
-
-def d_9369(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10641(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9370, ctx.state.get('supply'), E.get('r~2673'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[3])
-    return True
-
-
-def d_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9370, ctx.state.get('supply'), E.get('r~2673'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[3])
-    return True
-
-
-def d_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10644(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9372, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[4])
-    return True
-
-
-def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9372, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[4])
-    return True
+t_9290 = _C.rebased(_C.t_9290, 9285)  # rules_data/pampero/definitions/resources.yaml:68
+d_9291 = _C.rebased(_C.d_9291, 9285)  # rules_data/pampero/definitions/resources.yaml:68
+d_9292 = _C.rebased(_C.d_9292, 9285)  # rules_data/pampero/definitions/resources.yaml:68
+t_9293 = _C.rebased(_C.t_9293, 9285)  # rules_data/pampero/definitions/resources.yaml:54
+d_9294 = _C.rebased(_C.d_9294, 9285)  # rules_data/pampero/definitions/resources.yaml:54
+t_9295 = _C.rebased(_C.t_9295, 9285)  # rules_data/pampero/definitions/resources.yaml:55
+t_9296 = _C.rebased(_C.t_9296, 9285)  # rules_data/pampero/definitions/resources.yaml:56
+d_9297 = _C.rebased(_C.d_9297, 9285)  # rules_data/pampero/definitions/resources.yaml:56
+t_9298 = _C.rebased(_C.t_9298, 9285)  # rules_data/pampero/definitions/resources.yaml:57
+d_9299 = _C.rebased(_C.d_7410, 9285)  # rules_data/pampero/definitions/resources.yaml:58
+t_9300 = _C.rebased(_C.t_9300, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+d_9301 = _C.rebased(_C.d_9301, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+t_9302 = _C.rebased(_C.t_9302, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+t_9303 = _C.rebased(_C.t_9303, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+d_9304 = _C.rebased(_C.d_9304, 9285)  # rules_data/pampero/definitions/resources.yaml:61
+d_9305 = _C.rebased(_C.d_9305, 9285)  # rules_data/pampero/definitions/resources.yaml:62
+d_9306 = _C.rebased(_C.d_9306, 9285)  # rules_data/pampero/definitions/resources.yaml:62
+d_9307 = _C.rebased(_C.d_9307, 9285)  # rules_data/pampero/definitions/resources.yaml:26
+d_9308 = _C.rebased(_C.d_9308, 9285)  # rules_data/pampero/definitions/resources.yaml:26
+d_9309 = _C.rebased(_C.d_9309, 9285)  # rules_data/pampero/definitions/resources.yaml:27
+d_9310 = _C.rebased(_C.d_9310, 9285)  # rules_data/pampero/definitions/resources.yaml:27
+d_9311 = _C.rebased(_C.d_9311, 9285)  # rules_data/pampero/definitions/resources.yaml:28
+d_9312 = _C.rebased(_C.d_9312, 9285)  # rules_data/pampero/definitions/resources.yaml:29
+d_9313 = _C.rebased(_C.d_9313, 9285)  # rules_data/pampero/definitions/resources.yaml:29
+d_9314 = _C.rebased(_C.d_9314, 9285)  # rules_data/pampero/definitions/resources.yaml:30
+d_9315 = _C.rebased(_C.d_9315, 9285)  # rules_data/pampero/definitions/resources.yaml:30
+t_9316 = _C.rebased(_C.t_9316, 9285)  # rules_data/pampero/modules/private_industry.yaml:37
+d_9317 = _C.rebased(_C.d_9317, 9285)  # rules_data/pampero/modules/private_industry.yaml:37
+d_9318 = _C.rebased(_C.d_9318, 9285)  # rules_data/pampero/modules/private_industry.yaml:37
+t_9319 = _C.rebased(_C.t_9319, 9285)  # rules_data/pampero/definitions/resources.yaml:76
+d_9320 = _C.rebased(_C.d_9320, 9285)  # rules_data/pampero/definitions/resources.yaml:76
+d_9321 = _C.rebased(_C.d_9321, 9285)  # rules_data/pampero/definitions/resources.yaml:76
+t_9322 = _C.rebased(_C.t_9322, 9285)  # rules_data/pampero/definitions/resources.yaml:54
+d_9323 = _C.rebased(_C.d_9323, 9285)  # rules_data/pampero/definitions/resources.yaml:54
+t_9324 = _C.rebased(_C.t_9324, 9285)  # rules_data/pampero/definitions/resources.yaml:55
+t_9325 = _C.rebased(_C.t_9325, 9285)  # rules_data/pampero/definitions/resources.yaml:56
+d_9326 = _C.rebased(_C.d_9326, 9285)  # rules_data/pampero/definitions/resources.yaml:56
+t_9327 = _C.rebased(_C.t_9327, 9285)  # rules_data/pampero/definitions/resources.yaml:57
+d_9328 = _C.rebased(_C.d_7410, 9285)  # rules_data/pampero/definitions/resources.yaml:58
+t_9329 = _C.rebased(_C.t_9329, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+d_9330 = _C.rebased(_C.d_9330, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+t_9331 = _C.rebased(_C.t_9331, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+t_9332 = _C.rebased(_C.t_9332, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+d_9333 = _C.rebased(_C.d_9333, 9285)  # rules_data/pampero/definitions/resources.yaml:61
+d_9334 = _C.rebased(_C.d_9334, 9285)  # rules_data/pampero/definitions/resources.yaml:62
+d_9335 = _C.rebased(_C.d_9335, 9285)  # rules_data/pampero/definitions/resources.yaml:62
+d_9336 = _C.rebased(_C.d_9336, 9285)  # rules_data/pampero/definitions/resources.yaml:26
+d_9337 = _C.rebased(_C.d_9337, 9285)  # rules_data/pampero/definitions/resources.yaml:26
+d_9338 = _C.rebased(_C.d_9338, 9285)  # rules_data/pampero/definitions/resources.yaml:27
+d_9339 = _C.rebased(_C.d_9339, 9285)  # rules_data/pampero/definitions/resources.yaml:27
+d_9340 = _C.rebased(_C.d_9340, 9285)  # rules_data/pampero/definitions/resources.yaml:28
+d_9341 = _C.rebased(_C.d_9341, 9285)  # rules_data/pampero/definitions/resources.yaml:29
+d_9342 = _C.rebased(_C.d_9342, 9285)  # rules_data/pampero/definitions/resources.yaml:29
+d_9343 = _C.rebased(_C.d_9343, 9285)  # rules_data/pampero/definitions/resources.yaml:30
+d_9344 = _C.rebased(_C.d_9344, 9285)  # rules_data/pampero/definitions/resources.yaml:30
+d_9345 = _C.rebased(_C.d_9345, 9285)  # rules_data/pampero/modules/private_industry.yaml:37
+d_9346 = _C.rebased(_C.d_9346, 9285)  # rules_data/pampero/modules/private_industry.yaml:37
+t_9347 = _C.rebased(_C.t_9347, 9285)  # rules_data/pampero/definitions/resources.yaml:76
+d_9348 = _C.rebased(_C.d_9348, 9285)  # rules_data/pampero/definitions/resources.yaml:76
+d_9349 = _C.rebased(_C.d_9349, 9285)  # rules_data/pampero/definitions/resources.yaml:76
+t_9350 = _C.rebased(_C.t_9350, 9285)  # rules_data/pampero/definitions/resources.yaml:54
+d_9351 = _C.rebased(_C.d_9351, 9285)  # rules_data/pampero/definitions/resources.yaml:54
+t_9352 = _C.rebased(_C.t_9352, 9285)  # rules_data/pampero/definitions/resources.yaml:55
+t_9353 = _C.rebased(_C.t_9353, 9285)  # rules_data/pampero/definitions/resources.yaml:56
+d_9354 = _C.rebased(_C.d_9354, 9285)  # rules_data/pampero/definitions/resources.yaml:56
+t_9355 = _C.rebased(_C.t_9355, 9285)  # rules_data/pampero/definitions/resources.yaml:57
+d_9356 = _C.rebased(_C.d_7410, 9285)  # rules_data/pampero/definitions/resources.yaml:58
+t_9357 = _C.rebased(_C.t_9357, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+d_9358 = _C.rebased(_C.d_9358, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+t_9359 = _C.rebased(_C.t_9359, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+t_9360 = _C.rebased(_C.t_9360, 9285)  # rules_data/pampero/definitions/resources.yaml:60
+d_9361 = _C.rebased(_C.d_9361, 9285)  # rules_data/pampero/definitions/resources.yaml:61
+d_9362 = _C.rebased(_C.d_9362, 9285)  # rules_data/pampero/definitions/resources.yaml:62
+d_9363 = _C.rebased(_C.d_9363, 9285)  # rules_data/pampero/definitions/resources.yaml:62
+d_9364 = _C.rebased(_C.d_9364, 9285)  # rules_data/pampero/definitions/resources.yaml:26
+d_9365 = _C.rebased(_C.d_9365, 9285)  # rules_data/pampero/definitions/resources.yaml:26
+d_9366 = _C.rebased(_C.d_9366, 9285)  # rules_data/pampero/definitions/resources.yaml:27
+d_9367 = _C.rebased(_C.d_9367, 9285)  # rules_data/pampero/definitions/resources.yaml:27
+d_9368 = _C.rebased(_C.d_9368, 9285)  # rules_data/pampero/definitions/resources.yaml:28
+d_9369 = _C.rebased(_C.d_9369, 9285)  # rules_data/pampero/definitions/resources.yaml:29
+d_9370 = _C.rebased(_C.d_9370, 9285)  # rules_data/pampero/definitions/resources.yaml:29
+d_9371 = _C.rebased(_C.d_9371, 9285)  # rules_data/pampero/definitions/resources.yaml:30
+d_9372 = _C.rebased(_C.d_9372, 9285)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -103,16 +104,10 @@ x_10743 = _C.x_10641  # rules_data/pampero/definitions/resources.yaml:29
 x_10744 = _C.x_10642  # rules_data/pampero/definitions/resources.yaml:29
 x_10746 = _C.x_10644  # rules_data/pampero/definitions/resources.yaml:30
 x_10747 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+t_9373 = _C.rebased(_C.t_7613, 9373)  # rules_data/pampero/modules/private_industry.yaml:44
 
 
-def t_9373(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9373, None, [], k)
-
-
-def t_9374(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9374(ctx, k, s=None, E=None, B=9373):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,14 +116,14 @@ def t_9374(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     LOCAL(ctx, E, 'n~2629', 3, True)
     LOCAL(ctx, E, 'r~2630', 'money', True)
     LOCAL(ctx, E, 'k~2631', x_10650(ctx, E), True)
-    return t_9378(ctx, k, s, E)
+    return t_9378(ctx, k, s, E, B)
 
 
-d_9375 = _C.d_9287  # rules_data/pampero/modules/private_industry.yaml:44
-d_9376 = _C.d_8410  # rules_data/pampero/modules/private_industry.yaml:44
+d_9375 = _C.rebased(_C.d_9287, 9373)  # rules_data/pampero/modules/private_industry.yaml:44
+d_9376 = _C.rebased(_C.d_8410, 9373)  # rules_data/pampero/modules/private_industry.yaml:44
 
 
-def d_9377(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
+def d_9377(ctx, E=None, B=9373):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -138,624 +133,89 @@ def d_9377(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     return True
 
 
-def t_9378(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2632', x_10651(ctx, E), True)
-    LOCAL(ctx, E, 'r~2633', E.get('r~2630'), True)
-    return t_9381(ctx, k, s, E)
-
-
-d_9379 = _C.d_9291  # rules_data/pampero/definitions/resources.yaml:68
-d_9380 = _C.d_9292  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_9381(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2638', E.get('left~2634'), True)
-        LOCAL(ctx, E, 'r~2639', E.get('r~2633'), True)
-        if not d_9395(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2634', E.get('n~2632'), True)
-    return t_9383(ctx, r1, s, E)
-
-
-d_9382 = _C.d_9294  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9383(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10654(ctx, E)))
-    old = E.get('rep~2635', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2635', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2635', item, True)
-            if x_10655(ctx, E):
-                return t_9384(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9384(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9392, E, 'left~2634', E.get('taken~2636'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2636', 0, True)
-    return t_9386(ctx, r1, s, E)
-
-
-d_9385 = _C.d_9297  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9386(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9386, None, [], k)
-
-
-d_9387 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9388 = _C.t_9300  # rules_data/pampero/definitions/resources.yaml:60
-d_9389 = _C.d_9301  # rules_data/pampero/definitions/resources.yaml:60
-t_9390 = _C.t_9302  # rules_data/pampero/definitions/resources.yaml:60
-t_9391 = _C.t_9303  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9392, E, 'left~2634', E.get('taken~2636'))
-    return True
-
-
-d_9393 = _C.d_9305  # rules_data/pampero/definitions/resources.yaml:62
-d_9394 = _C.d_9306  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2640', x_10670(ctx, E), True)
-    if not d_9397(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9399, PL(ctx, E.get('you')).get('stock'), E.get('r~2639'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2640'), '+=', False, K[2])
-    if not d_9400(ctx, E):
-        return False
-    if not d_9402(ctx, E):
-        return False
-    return True
-
-
-d_9396 = _C.d_9308  # rules_data/pampero/definitions/resources.yaml:26
-d_9397 = _C.d_9309  # rules_data/pampero/definitions/resources.yaml:27
-d_9398 = _C.d_9310  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9399, PL(ctx, E.get('you')).get('stock'), E.get('r~2639'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2640'), '+=', False, K[2])
-    return True
-
-
-def d_9400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10676(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9401, ctx.state.get('supply'), E.get('r~2639'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2640'), '-=', False, K[3])
-    return True
-
-
-def d_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9401, ctx.state.get('supply'), E.get('r~2639'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2640'), '-=', False, K[3])
-    return True
-
-
-def d_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10679(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9403, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2640'), '+=', False, K[4])
-    return True
-
-
-def d_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9403, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2640'), '+=', False, K[4])
-    return True
-
-
-def t_9404(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'r~2664', 'money', True)
-        LOCAL(ctx, E, 'k~2665', x_10717(ctx, E), True)
-        return t_9435(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'r~2647', 'money', True)
-    LOCAL(ctx, E, 'k~2648', x_10684(ctx, E), True)
-    return t_9407(ctx, r1, s, E)
-
-
-d_9405 = _C.d_9317  # rules_data/pampero/modules/private_industry.yaml:44
-d_9406 = _C.d_9318  # rules_data/pampero/modules/private_industry.yaml:44
-
-
-def t_9407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
-    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
-    return t_9410(ctx, k, s, E)
-
-
-d_9408 = _C.d_9320  # rules_data/pampero/definitions/resources.yaml:76
-d_9409 = _C.d_9321  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9410(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9424(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9412(ctx, r1, s, E)
-
-
-d_9411 = _C.d_9323  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10688(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10689(ctx, E):
-                return t_9413(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9421, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9415(ctx, r1, s, E)
-
-
-d_9414 = _C.d_9326  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9415(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9415, None, [], k)
-
-
-d_9416 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9417 = _C.t_9329  # rules_data/pampero/definitions/resources.yaml:60
-d_9418 = _C.d_9330  # rules_data/pampero/definitions/resources.yaml:60
-t_9419 = _C.t_9331  # rules_data/pampero/definitions/resources.yaml:60
-t_9420 = _C.t_9332  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9421, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9422 = _C.d_9334  # rules_data/pampero/definitions/resources.yaml:62
-d_9423 = _C.d_9335  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10704(ctx, E), True)
-    if not d_9426(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9428, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9429(ctx, E):
-        return False
-    if not d_9431(ctx, E):
-        return False
-    return True
-
-
-d_9425 = _C.d_9337  # rules_data/pampero/definitions/resources.yaml:26
-d_9426 = _C.d_9338  # rules_data/pampero/definitions/resources.yaml:27
-d_9427 = _C.d_9339  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9428, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10710(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9430, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9430, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10713(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9432, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9432, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-d_9433 = _C.d_9345  # rules_data/pampero/modules/private_industry.yaml:44
-d_9434 = _C.d_9346  # rules_data/pampero/modules/private_industry.yaml:44
-
-
-def t_9435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', E.get('k~2665'), True)
-    LOCAL(ctx, E, 'r~2667', E.get('r~2664'), True)
-    return t_9438(ctx, k, s, E)
-
-
-d_9436 = _C.d_9348  # rules_data/pampero/definitions/resources.yaml:76
-d_9437 = _C.d_9349  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2672', E.get('left~2668'), True)
-        LOCAL(ctx, E, 'r~2673', E.get('r~2667'), True)
-        if not d_9452(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
-    return t_9440(ctx, r1, s, E)
-
-
-d_9439 = _C.d_9351  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10721(ctx, E)))
-    old = E.get('rep~2669', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2669', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2669', item, True)
-            if x_10722(ctx, E):
-                return t_9441(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9449, E, 'left~2668', E.get('taken~2670'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2670', 0, True)
-    return t_9443(ctx, r1, s, E)
-
-
-d_9442 = _C.d_9354  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9443, None, [], k)
-
-
-d_9444 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9445 = _C.t_9357  # rules_data/pampero/definitions/resources.yaml:60
-d_9446 = _C.d_9358  # rules_data/pampero/definitions/resources.yaml:60
-t_9447 = _C.t_9359  # rules_data/pampero/definitions/resources.yaml:60
-t_9448 = _C.t_9360  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9449, E, 'left~2668', E.get('taken~2670'))
-    return True
-
-
-d_9450 = _C.d_9362  # rules_data/pampero/definitions/resources.yaml:62
-d_9451 = _C.d_9363  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_10737(ctx, E), True)
-    if not d_9454(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9456, PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[2])
-    if not d_9457(ctx, E):
-        return False
-    if not d_9459(ctx, E):
-        return False
-    return True
-
-
-d_9453 = _C.d_9365  # rules_data/pampero/definitions/resources.yaml:26
-d_9454 = _C.d_9366  # rules_data/pampero/definitions/resources.yaml:27
-d_9455 = _C.d_9367  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9456, PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[2])
-    return True
-
-
-def d_9457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10743(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9458, ctx.state.get('supply'), E.get('r~2673'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[3])
-    return True
-
-
-def d_9458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9458, ctx.state.get('supply'), E.get('r~2673'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[3])
-    return True
-
-
-def d_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10746(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9460, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[4])
-    return True
-
-
-def d_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9460, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[4])
-    return True
+t_9378 = _C.rebased(_C.t_9290, 9373)  # rules_data/pampero/definitions/resources.yaml:68
+d_9379 = _C.rebased(_C.d_9291, 9373)  # rules_data/pampero/definitions/resources.yaml:68
+d_9380 = _C.rebased(_C.d_9292, 9373)  # rules_data/pampero/definitions/resources.yaml:68
+t_9381 = _C.rebased(_C.t_9293, 9373)  # rules_data/pampero/definitions/resources.yaml:54
+d_9382 = _C.rebased(_C.d_9294, 9373)  # rules_data/pampero/definitions/resources.yaml:54
+t_9383 = _C.rebased(_C.t_9295, 9373)  # rules_data/pampero/definitions/resources.yaml:55
+t_9384 = _C.rebased(_C.t_9296, 9373)  # rules_data/pampero/definitions/resources.yaml:56
+d_9385 = _C.rebased(_C.d_9297, 9373)  # rules_data/pampero/definitions/resources.yaml:56
+t_9386 = _C.rebased(_C.t_9298, 9373)  # rules_data/pampero/definitions/resources.yaml:57
+d_9387 = _C.rebased(_C.d_7410, 9373)  # rules_data/pampero/definitions/resources.yaml:58
+t_9388 = _C.rebased(_C.t_9300, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+d_9389 = _C.rebased(_C.d_9301, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+t_9390 = _C.rebased(_C.t_9302, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+t_9391 = _C.rebased(_C.t_9303, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+d_9392 = _C.rebased(_C.d_9304, 9373)  # rules_data/pampero/definitions/resources.yaml:61
+d_9393 = _C.rebased(_C.d_9305, 9373)  # rules_data/pampero/definitions/resources.yaml:62
+d_9394 = _C.rebased(_C.d_9306, 9373)  # rules_data/pampero/definitions/resources.yaml:62
+d_9395 = _C.rebased(_C.d_9307, 9373)  # rules_data/pampero/definitions/resources.yaml:26
+d_9396 = _C.rebased(_C.d_9308, 9373)  # rules_data/pampero/definitions/resources.yaml:26
+d_9397 = _C.rebased(_C.d_9309, 9373)  # rules_data/pampero/definitions/resources.yaml:27
+d_9398 = _C.rebased(_C.d_9310, 9373)  # rules_data/pampero/definitions/resources.yaml:27
+d_9399 = _C.rebased(_C.d_9311, 9373)  # rules_data/pampero/definitions/resources.yaml:28
+d_9400 = _C.rebased(_C.d_9312, 9373)  # rules_data/pampero/definitions/resources.yaml:29
+d_9401 = _C.rebased(_C.d_9313, 9373)  # rules_data/pampero/definitions/resources.yaml:29
+d_9402 = _C.rebased(_C.d_9314, 9373)  # rules_data/pampero/definitions/resources.yaml:30
+d_9403 = _C.rebased(_C.d_9315, 9373)  # rules_data/pampero/definitions/resources.yaml:30
+t_9404 = _C.rebased(_C.t_9316, 9373)  # rules_data/pampero/modules/private_industry.yaml:44
+d_9405 = _C.rebased(_C.d_9317, 9373)  # rules_data/pampero/modules/private_industry.yaml:44
+d_9406 = _C.rebased(_C.d_9318, 9373)  # rules_data/pampero/modules/private_industry.yaml:44
+t_9407 = _C.rebased(_C.t_9319, 9373)  # rules_data/pampero/definitions/resources.yaml:76
+d_9408 = _C.rebased(_C.d_9320, 9373)  # rules_data/pampero/definitions/resources.yaml:76
+d_9409 = _C.rebased(_C.d_9321, 9373)  # rules_data/pampero/definitions/resources.yaml:76
+t_9410 = _C.rebased(_C.t_9322, 9373)  # rules_data/pampero/definitions/resources.yaml:54
+d_9411 = _C.rebased(_C.d_9323, 9373)  # rules_data/pampero/definitions/resources.yaml:54
+t_9412 = _C.rebased(_C.t_9324, 9373)  # rules_data/pampero/definitions/resources.yaml:55
+t_9413 = _C.rebased(_C.t_9325, 9373)  # rules_data/pampero/definitions/resources.yaml:56
+d_9414 = _C.rebased(_C.d_9326, 9373)  # rules_data/pampero/definitions/resources.yaml:56
+t_9415 = _C.rebased(_C.t_9327, 9373)  # rules_data/pampero/definitions/resources.yaml:57
+d_9416 = _C.rebased(_C.d_7410, 9373)  # rules_data/pampero/definitions/resources.yaml:58
+t_9417 = _C.rebased(_C.t_9329, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+d_9418 = _C.rebased(_C.d_9330, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+t_9419 = _C.rebased(_C.t_9331, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+t_9420 = _C.rebased(_C.t_9332, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+d_9421 = _C.rebased(_C.d_9333, 9373)  # rules_data/pampero/definitions/resources.yaml:61
+d_9422 = _C.rebased(_C.d_9334, 9373)  # rules_data/pampero/definitions/resources.yaml:62
+d_9423 = _C.rebased(_C.d_9335, 9373)  # rules_data/pampero/definitions/resources.yaml:62
+d_9424 = _C.rebased(_C.d_9336, 9373)  # rules_data/pampero/definitions/resources.yaml:26
+d_9425 = _C.rebased(_C.d_9337, 9373)  # rules_data/pampero/definitions/resources.yaml:26
+d_9426 = _C.rebased(_C.d_9338, 9373)  # rules_data/pampero/definitions/resources.yaml:27
+d_9427 = _C.rebased(_C.d_9339, 9373)  # rules_data/pampero/definitions/resources.yaml:27
+d_9428 = _C.rebased(_C.d_9340, 9373)  # rules_data/pampero/definitions/resources.yaml:28
+d_9429 = _C.rebased(_C.d_9341, 9373)  # rules_data/pampero/definitions/resources.yaml:29
+d_9430 = _C.rebased(_C.d_9342, 9373)  # rules_data/pampero/definitions/resources.yaml:29
+d_9431 = _C.rebased(_C.d_9343, 9373)  # rules_data/pampero/definitions/resources.yaml:30
+d_9432 = _C.rebased(_C.d_9344, 9373)  # rules_data/pampero/definitions/resources.yaml:30
+d_9433 = _C.rebased(_C.d_9345, 9373)  # rules_data/pampero/modules/private_industry.yaml:44
+d_9434 = _C.rebased(_C.d_9346, 9373)  # rules_data/pampero/modules/private_industry.yaml:44
+t_9435 = _C.rebased(_C.t_9347, 9373)  # rules_data/pampero/definitions/resources.yaml:76
+d_9436 = _C.rebased(_C.d_9348, 9373)  # rules_data/pampero/definitions/resources.yaml:76
+d_9437 = _C.rebased(_C.d_9349, 9373)  # rules_data/pampero/definitions/resources.yaml:76
+t_9438 = _C.rebased(_C.t_9350, 9373)  # rules_data/pampero/definitions/resources.yaml:54
+d_9439 = _C.rebased(_C.d_9351, 9373)  # rules_data/pampero/definitions/resources.yaml:54
+t_9440 = _C.rebased(_C.t_9352, 9373)  # rules_data/pampero/definitions/resources.yaml:55
+t_9441 = _C.rebased(_C.t_9353, 9373)  # rules_data/pampero/definitions/resources.yaml:56
+d_9442 = _C.rebased(_C.d_9354, 9373)  # rules_data/pampero/definitions/resources.yaml:56
+t_9443 = _C.rebased(_C.t_9355, 9373)  # rules_data/pampero/definitions/resources.yaml:57
+d_9444 = _C.rebased(_C.d_7410, 9373)  # rules_data/pampero/definitions/resources.yaml:58
+t_9445 = _C.rebased(_C.t_9357, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+d_9446 = _C.rebased(_C.d_9358, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+t_9447 = _C.rebased(_C.t_9359, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+t_9448 = _C.rebased(_C.t_9360, 9373)  # rules_data/pampero/definitions/resources.yaml:60
+d_9449 = _C.rebased(_C.d_9361, 9373)  # rules_data/pampero/definitions/resources.yaml:61
+d_9450 = _C.rebased(_C.d_9362, 9373)  # rules_data/pampero/definitions/resources.yaml:62
+d_9451 = _C.rebased(_C.d_9363, 9373)  # rules_data/pampero/definitions/resources.yaml:62
+d_9452 = _C.rebased(_C.d_9364, 9373)  # rules_data/pampero/definitions/resources.yaml:26
+d_9453 = _C.rebased(_C.d_9365, 9373)  # rules_data/pampero/definitions/resources.yaml:26
+d_9454 = _C.rebased(_C.d_9366, 9373)  # rules_data/pampero/definitions/resources.yaml:27
+d_9455 = _C.rebased(_C.d_9367, 9373)  # rules_data/pampero/definitions/resources.yaml:27
+d_9456 = _C.rebased(_C.d_9368, 9373)  # rules_data/pampero/definitions/resources.yaml:28
+d_9457 = _C.rebased(_C.d_9369, 9373)  # rules_data/pampero/definitions/resources.yaml:29
+d_9458 = _C.rebased(_C.d_9370, 9373)  # rules_data/pampero/definitions/resources.yaml:29
+d_9459 = _C.rebased(_C.d_9371, 9373)  # rules_data/pampero/definitions/resources.yaml:30
+d_9460 = _C.rebased(_C.d_9372, 9373)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

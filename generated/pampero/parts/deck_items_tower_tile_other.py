@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -66,7 +67,7 @@ x_8427 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8428 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
+def t_7427(ctx, k, s=None, E=None, B=7427):  # rules_data/pampero/items/base_tiles.yaml:72
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,13 +75,13 @@ def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
         E = ctx.env()
     LOCAL(ctx, E, 'n~2619', 1, True)
     LOCAL(ctx, E, 'r~2620', 'batteries', True)
-    return t_7430(ctx, k, s, E)
+    return t_7430(ctx, k, s, E, B)
 
 
-d_7428 = _C.d_7428  # rules_data/pampero/items/base_tiles.yaml:72
+d_7428 = _C.rebased(_C.d_7428, 7427)  # rules_data/pampero/items/base_tiles.yaml:72
 
 
-def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
+def d_7429(ctx, E=None, B=7427):  # rules_data/pampero/items/base_tiles.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,187 +91,29 @@ def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
     return True
 
 
-def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7444(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7432(ctx, r1, s, E)
-
-
-d_7431 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8404(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8405(ctx, E):
-                return t_7433(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7441, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7435(ctx, r1, s, E)
-
-
-d_7434 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7435, None, [], k)
-
-
-d_7436 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7437 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7438 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7439 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7440 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7441, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_7442 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7443 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8418(ctx, E), True)
-    if not d_7446(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7449(ctx, E):
-        return False
-    if not d_7451(ctx, E):
-        return False
-    return True
-
-
-d_7445 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7446 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7447 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8424(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8427(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_7452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_7430 = _C.rebased(_C.t_7404, 7427)  # rules_data/pampero/definitions/resources.yaml:54
+d_7431 = _C.rebased(_C.d_7405, 7427)  # rules_data/pampero/definitions/resources.yaml:54
+t_7432 = _C.rebased(_C.t_7406, 7427)  # rules_data/pampero/definitions/resources.yaml:55
+t_7433 = _C.rebased(_C.t_7407, 7427)  # rules_data/pampero/definitions/resources.yaml:56
+d_7434 = _C.rebased(_C.d_7408, 7427)  # rules_data/pampero/definitions/resources.yaml:56
+t_7435 = _C.rebased(_C.t_7409, 7427)  # rules_data/pampero/definitions/resources.yaml:57
+d_7436 = _C.rebased(_C.d_7410, 7427)  # rules_data/pampero/definitions/resources.yaml:58
+t_7437 = _C.rebased(_C.t_7411, 7427)  # rules_data/pampero/definitions/resources.yaml:60
+d_7438 = _C.rebased(_C.d_7412, 7427)  # rules_data/pampero/definitions/resources.yaml:60
+t_7439 = _C.rebased(_C.t_7413, 7427)  # rules_data/pampero/definitions/resources.yaml:60
+t_7440 = _C.rebased(_C.t_7414, 7427)  # rules_data/pampero/definitions/resources.yaml:60
+d_7441 = _C.rebased(_C.d_7415, 7427)  # rules_data/pampero/definitions/resources.yaml:61
+d_7442 = _C.rebased(_C.d_7416, 7427)  # rules_data/pampero/definitions/resources.yaml:62
+d_7443 = _C.rebased(_C.d_7417, 7427)  # rules_data/pampero/definitions/resources.yaml:62
+d_7444 = _C.rebased(_C.d_7418, 7427)  # rules_data/pampero/definitions/resources.yaml:26
+d_7445 = _C.rebased(_C.d_7419, 7427)  # rules_data/pampero/definitions/resources.yaml:26
+d_7446 = _C.rebased(_C.d_7420, 7427)  # rules_data/pampero/definitions/resources.yaml:27
+d_7447 = _C.rebased(_C.d_7421, 7427)  # rules_data/pampero/definitions/resources.yaml:27
+d_7448 = _C.rebased(_C.d_7422, 7427)  # rules_data/pampero/definitions/resources.yaml:28
+d_7449 = _C.rebased(_C.d_7423, 7427)  # rules_data/pampero/definitions/resources.yaml:29
+d_7450 = _C.rebased(_C.d_7424, 7427)  # rules_data/pampero/definitions/resources.yaml:29
+d_7451 = _C.rebased(_C.d_7425, 7427)  # rules_data/pampero/definitions/resources.yaml:30
+d_7452 = _C.rebased(_C.d_7426, 7427)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_8393 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
 x_8394 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
 x_8396 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
 x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_7404(ctx, k, s, E)
-
-
-d_7402 = _C.d_7402  # rules_data/pampero/items/base_tiles.yaml:41
-d_7403 = _C.d_7403  # rules_data/pampero/items/base_tiles.yaml:41
-
-
-def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7418(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7406(ctx, r1, s, E)
-
-
-d_7405 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8373(ctx, E)))
-    old = E.get('rep~2622', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2622', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8374(ctx, E):
-                return t_7407(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7415, E, 'left~2621', E.get('taken~2623'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7409(ctx, r1, s, E)
-
-
-d_7408 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7409, None, [], k)
-
-
-d_7410 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7411 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7412 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7413 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7414 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7415, E, 'left~2621', E.get('taken~2623'))
-    return True
-
-
-d_7416 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7417 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8387(ctx, E), True)
-    if not d_7420(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7423(ctx, E):
-        return False
-    if not d_7425(ctx, E):
-        return False
-    return True
-
-
-d_7419 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7420 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7421 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    return True
-
-
-def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8393(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~2626'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
-    return True
-
-
-def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8396(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
-
-
-def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
-    return True
+t_7401 = _C.rebased(_C.t_7401, 7401)  # rules_data/pampero/items/base_tiles.yaml:41
+d_7402 = _C.rebased(_C.d_7402, 7401)  # rules_data/pampero/items/base_tiles.yaml:41
+d_7403 = _C.rebased(_C.d_7403, 7401)  # rules_data/pampero/items/base_tiles.yaml:41
+t_7404 = _C.rebased(_C.t_7404, 7401)  # rules_data/pampero/definitions/resources.yaml:54
+d_7405 = _C.rebased(_C.d_7405, 7401)  # rules_data/pampero/definitions/resources.yaml:54
+t_7406 = _C.rebased(_C.t_7406, 7401)  # rules_data/pampero/definitions/resources.yaml:55
+t_7407 = _C.rebased(_C.t_7407, 7401)  # rules_data/pampero/definitions/resources.yaml:56
+d_7408 = _C.rebased(_C.d_7408, 7401)  # rules_data/pampero/definitions/resources.yaml:56
+t_7409 = _C.rebased(_C.t_7409, 7401)  # rules_data/pampero/definitions/resources.yaml:57
+d_7410 = _C.rebased(_C.d_7410, 7401)  # rules_data/pampero/definitions/resources.yaml:58
+t_7411 = _C.rebased(_C.t_7411, 7401)  # rules_data/pampero/definitions/resources.yaml:60
+d_7412 = _C.rebased(_C.d_7412, 7401)  # rules_data/pampero/definitions/resources.yaml:60
+t_7413 = _C.rebased(_C.t_7413, 7401)  # rules_data/pampero/definitions/resources.yaml:60
+t_7414 = _C.rebased(_C.t_7414, 7401)  # rules_data/pampero/definitions/resources.yaml:60
+d_7415 = _C.rebased(_C.d_7415, 7401)  # rules_data/pampero/definitions/resources.yaml:61
+d_7416 = _C.rebased(_C.d_7416, 7401)  # rules_data/pampero/definitions/resources.yaml:62
+d_7417 = _C.rebased(_C.d_7417, 7401)  # rules_data/pampero/definitions/resources.yaml:62
+d_7418 = _C.rebased(_C.d_7418, 7401)  # rules_data/pampero/definitions/resources.yaml:26
+d_7419 = _C.rebased(_C.d_7419, 7401)  # rules_data/pampero/definitions/resources.yaml:26
+d_7420 = _C.rebased(_C.d_7420, 7401)  # rules_data/pampero/definitions/resources.yaml:27
+d_7421 = _C.rebased(_C.d_7421, 7401)  # rules_data/pampero/definitions/resources.yaml:27
+d_7422 = _C.rebased(_C.d_7422, 7401)  # rules_data/pampero/definitions/resources.yaml:28
+d_7423 = _C.rebased(_C.d_7423, 7401)  # rules_data/pampero/definitions/resources.yaml:29
+d_7424 = _C.rebased(_C.d_7424, 7401)  # rules_data/pampero/definitions/resources.yaml:29
+d_7425 = _C.rebased(_C.d_7425, 7401)  # rules_data/pampero/definitions/resources.yaml:30
+d_7426 = _C.rebased(_C.d_7426, 7401)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -41,10 +41,15 @@ from compiler.runtime.exports import (
 )
 
 K = [
+    {'d': 0},
+    ['player', 'prod', 'key'],
     {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    ['game', 'params', 'key'],
+    ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     {},
+    ['player', 'stock', 'key'],
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
@@ -52,11 +57,21 @@ K = [
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
+    {'d': {}},
+    ['game', 'board', 'key'],
     ['game', 'last_space', ''],
     ['player', 'hand', ''],
+    ['game', 'game_tracks', 'key'],
+    ['player', 'card_res', 'key'],
     ['steel', 'titanium'],
     ['player', 'chosen', ''],
 ]
+
+
+def rebased(f, base):
+    """Shared statement function ``f`` with ``base`` as its base ``B``'s default: the
+    function of a part whose nodes are numbered from ``base`` (compiler.codegen.dedupe)."""
+    return type(f)(f.__code__, f.__globals__, f.__name__, f.__defaults__[:-1] + (base,))
 
 
 def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -100,7 +115,7 @@ def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~720'), 0))
 
 
-def d_344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_344(ctx, E=None, B=343):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -110,7 +125,7 @@ def d_344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     return True
 
 
-def d_345(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_345(ctx, E=None, B=343):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -120,7 +135,29 @@ def d_345(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     return True
 
 
-def d_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_346(ctx, k, s=None, E=None, B=343):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_379(ctx, E):
+        return t_347(ctx, k, s, E, B)
+    return k()
+
+
+def t_347(ctx, k, s=None, E=None, B=343):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_380(ctx, E):
+        return False
+    return t_349(ctx, k, s, E, B)
+
+
+def d_348(ctx, E=None, B=343):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -131,7 +168,26 @@ def d_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_351(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def t_349(ctx, k, s=None, E=None, B=343):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 6, None, [], k)
+
+
+def d_350(ctx, E=None, B=343):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+    return True
+
+
+def d_351(ctx, E=None, B=343):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,13 +197,25 @@ def d_351(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     return True
 
 
-def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_352(ctx, E=None, B=343):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'r~720', 'titanium', True)
+    return True
+
+
+def d_353(ctx, E=None, B=343):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
@@ -160,7 +228,7 @@ def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+    return FLD(ctx, K[2], E.get('this'))
 
 
 def x_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -208,7 +276,7 @@ def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~717'))
+    return FLD(ctx, K[3], E.get('p~717'))
 
 
 def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -223,7 +291,21 @@ def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w1.get('effect', None) if type((_w1 := E.get('b~719'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
+def d_354(ctx, E=None, B=354):  # rules_data/terraforming_mars/cards/001-070.yaml:38
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+    return True
+
+
+def d_356(ctx, E=None, B=354):  # rules_data/terraforming_mars/cards/001-070.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -233,7 +315,19 @@ def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
     return True
 
 
-def t_359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_357(ctx, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+    return True
+
+
+def t_359(ctx, k, s=None, E=None, B=354):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,7 +336,7 @@ def t_359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return DO(ctx, x_395(ctx, E), k)
 
 
-def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_360(ctx, E=None, B=354):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -252,7 +346,7 @@ def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     return True
 
 
-def d_361(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_361(ctx, E=None, B=354):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -262,7 +356,123 @@ def d_361(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     return True
 
 
-def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_362(ctx, k, s=None, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_363(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('n~718')))
+
+
+def t_363(ctx, k, s=None, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_399(ctx, E):
+        return t_364(ctx, k, s, E, B)
+    return k()
+
+
+def t_364(ctx, k, s=None, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~717'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[4])
+    return t_366(ctx, k, s, E, B)
+
+
+def d_365(ctx, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~717'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[4])
+    return True
+
+
+def t_366(ctx, k, s=None, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_367(ctx, k, s, E, B)
+    return k()
+
+
+def t_367(ctx, k, s=None, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
+        return k()
+
+    if not d_368(ctx, E, B):
+        return False
+    return t_372(ctx, r1, s, E, B)
+
+
+def d_368(ctx, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_403(ctx, E):
+        if not d_369(ctx, E, B):
+            return False
+    return True
+
+
+def d_369(ctx, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def d_370(ctx, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    return True
+
+
+def d_371(ctx, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -270,11 +480,11 @@ def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
-def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_372(ctx, k, s=None, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -293,13 +503,13 @@ def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             i += 1
             LOCAL(ctx, E, 'b~719', item, True)
             if x_409(ctx, E):
-                return t_373(ctx, lambda i=i: nxt(i), brk, E)
+                return t_373(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_373(ctx, k, s=None, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -308,7 +518,7 @@ def t_373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_410(ctx, E), k)
 
 
-def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_374(ctx, E=None, B=354):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -362,7 +572,7 @@ def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~722'), 0))
 
 
-def d_377(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_377(ctx, E=None, B=375):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -372,7 +582,22 @@ def d_377(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     return True
 
 
-def d_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_378(ctx, E=None, B=375):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_416(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+    return True
+
+
+def d_379(ctx, E=None, B=375):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -383,7 +608,19 @@ def d_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_380(ctx, E=None, B=375):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+    return True
+
+
+def d_381(ctx, E=None, B=375):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -393,7 +630,7 @@ def d_381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     return True
 
 
-def d_382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_382(ctx, E=None, B=375):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -403,7 +640,7 @@ def d_382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     return True
 
 
-def d_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_385(ctx, E=None, B=375):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -414,13 +651,37 @@ def d_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_388(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_387(ctx, E=None, B=375):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~720')).get('prod'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[1])
+    return True
+
+
+def d_388(ctx, E=None, B=375):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~721', 2, True)
+    return True
+
+
+def d_390(ctx, E=None, B=375):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[1])
     return True
 
 
@@ -517,7 +778,7 @@ def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~722')} if ((_w8 if type((_w8 := E.get('s_v~719'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~723')} if ((_w11 if type((_w11 := E.get('t_v~720'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~724')} if ((_w14 if type((_w14 := E.get('h_v~721'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~722')} if ((_w8 if type((_w8 := E.get('s_v~719'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~723')} if ((_w11 if type((_w11 := E.get('t_v~720'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~724')} if ((_w14 if type((_w14 := E.get('h_v~721'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -550,7 +811,19 @@ def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
-def d_394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_393(ctx, k, s=None, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
+    LOCAL(ctx, E, 'sv~717', 0, True)
+    LOCAL(ctx, E, 'tv~718', 0, True)
+    return t_397(ctx, k, s, E, B)
+
+
+def d_394(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -560,7 +833,7 @@ def d_394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_395(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -570,7 +843,7 @@ def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_396(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -580,7 +853,19 @@ def d_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_397(ctx, k, s=None, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~719', x_437(ctx, E), True)
+    LOCAL(ctx, E, 't_v~720', x_438(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~721', x_439(ctx, E), True)
+    return t_401(ctx, k, s, E, B)
+
+
+def d_398(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -590,7 +875,7 @@ def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def d_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_399(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -600,7 +885,7 @@ def d_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def d_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_400(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -610,7 +895,33 @@ def d_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_401(ctx, k, s=None, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_440(ctx, E):
+        return d_402(ctx, E, B) and k()
+    return t_405(ctx, k, s, E, B)
+
+
+def d_402(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_441(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[8])
+    return True
+
+
+def d_403(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -621,7 +932,30 @@ def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return True
 
 
-def d_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_404(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[8])
+    return True
+
+
+def t_405(ctx, k, s=None, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_444(ctx, E):
+        return False
+    return t_407(ctx, k, s, E, B)
+
+
+def d_406(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -632,35 +966,143 @@ def d_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return True
 
 
-def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def t_407(ctx, k, s=None, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 16, None, [], k)
+
+
+def d_408(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[8])
+    return True
+
+
+def d_409(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[4])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[8])
     return True
 
 
-def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
-    return True
-
-
-def d_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_410(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[4])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[8])
     return True
 
 
-def d_426(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_411(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[8])
+    return True
+
+
+def d_412(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[8])
+    return True
+
+
+def d_414(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_459(ctx, E):
+        if not d_415(ctx, E, B):
+            return False
+    return True
+
+
+def d_415(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 27)
+    return True
+
+
+def d_416(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[9])
+    return True
+
+
+def d_417(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    return True
+
+
+def d_418(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 27)
+    return True
+
+
+def d_423(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[9])
+    return True
+
+
+def d_426(ctx, E=None, B=391):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -682,19 +1124,51 @@ def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def d_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_433(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_459(ctx, E):
+        if not d_434(ctx, E, B):
+            return False
+    return True
+
+
+def d_434(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 8)
+    return True
+
+
+def d_437(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 8)
+    return True
+
+
+def d_438(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_467(ctx, E):
-        if not d_439(ctx, E):
+        if not d_439(ctx, E, B):
             return False
     return True
 
 
-def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_439(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -702,12 +1176,12 @@ def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[7])
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[4])
+        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[12])
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[9])
     return True
 
 
-def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_440(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -715,11 +1189,18 @@ def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[7])
+        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[12])
     return True
 
 
-def d_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_443(ctx, k, s=None, E=None, B=429):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 14, None, [], k)
+
+
+def d_445(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -729,7 +1210,7 @@ def d_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_468(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -737,7 +1218,7 @@ def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, K[5], '=', False, K[7])
+        SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
     return True
 
 
@@ -759,7 +1240,35 @@ def x_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~722'), 0))
 
 
-def d_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_469(ctx, E=None, B=469):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_472(ctx, E, B):
+        return False
+    return True
+
+
+def d_472(ctx, E=None, B=469):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_528(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[8])
+    return True
+
+
+def d_473(ctx, E=None, B=469):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -770,7 +1279,19 @@ def d_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_476(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_474(ctx, E=None, B=469):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[8])
+    return True
+
+
+def d_476(ctx, E=None, B=469):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -780,7 +1301,7 @@ def d_476(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     return True
 
 
-def d_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_477(ctx, E=None, B=469):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -847,7 +1368,7 @@ def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~732'))
+    return FLD(ctx, K[13], E.get('s~732'))
 
 
 def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
@@ -865,13 +1386,13 @@ def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~733'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~733'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~733'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~733'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~731'))
+    return FLD(ctx, K[15], E.get('t~731'))
 
 
 def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -880,7 +1401,7 @@ def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~730')}
 
 
-def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_481(ctx, E=None, B=480):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -890,7 +1411,7 @@ def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     return True
 
 
-def d_487(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_487(ctx, E=None, B=480):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -900,7 +1421,42 @@ def d_487(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     return True
 
 
-def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_488(ctx, E=None, B=480):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+    return True
+
+
+def t_492(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_548(ctx, E):
+        return t_493(ctx, k, s, E, B)
+    return k()
+
+
+def t_493(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~729', x_549(ctx, E), True)
+    if not x_550(ctx, E):
+        return False
+    return t_407(ctx, k, s, E, B)
+
+
+def d_494(ctx, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -910,7 +1466,7 @@ def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_495(ctx, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -921,7 +1477,18 @@ def d_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_497(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
+    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
+    return t_500(ctx, k, s, E, B)
+
+
+def d_498(ctx, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -931,7 +1498,7 @@ def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_499(ctx, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -941,38 +1508,63 @@ def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def t_500(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~732'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[18])
+    return t_503(ctx, k, s, E, B)
+
+
+def d_501(ctx, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~732'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[17])
     return True
 
 
-def t_503(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def d_502(ctx, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[18])
+    return True
+
+
+def t_503(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_402(ctx, E):
-        return t_504(ctx, k, s, E)
+        return t_504(ctx, k, s, E, B)
     return k()
 
 
-def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_504(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_506(ctx, r2, s, E)
+        return t_506(ctx, r2, s, E, B)
 
     def r2():
-        return t_508(ctx, r3, s, E)
+        return t_508(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -980,10 +1572,10 @@ def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
         return k()
 
-    return t_505(ctx, r1, s, E)
+    return t_505(ctx, r1, s, E, B)
 
 
-def t_505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_505(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -992,7 +1584,7 @@ def t_505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_559(ctx, E), k)
 
 
-def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_506(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1011,13 +1603,13 @@ def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~733', item, True)
             if x_561(ctx, E):
-                return t_507(ctx, lambda i=i: nxt(i), brk, E)
+                return t_507(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_507(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1026,7 +1618,7 @@ def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_562(ctx, E), k)
 
 
-def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_508(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1035,7 +1627,7 @@ def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_563(ctx, E), k)
 
 
-def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_509(ctx, E=None, B=480):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1079,7 +1671,7 @@ def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~715'))
+    return FLD(ctx, K[3], E.get('p~715'))
 
 
 def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1106,7 +1698,17 @@ def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0))
 
 
-def d_513(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_511(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    left = num(2)
+    if left <= 0:
+        return k()
+    return CHOOSE(ctx, B + 1, left, [], k)
+
+
+def d_513(ctx, E=None, B=510):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1116,7 +1718,7 @@ def d_513(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     return True
 
 
-def d_514(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_514(ctx, E=None, B=510):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1126,7 +1728,123 @@ def d_514(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     return True
 
 
-def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_515(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_516(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('n~716')))
+
+
+def t_516(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_572(ctx, E):
+        return t_517(ctx, k, s, E, B)
+    return k()
+
+
+def t_517(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~715'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[4])
+    return t_519(ctx, k, s, E, B)
+
+
+def d_518(ctx, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~715'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[4])
+    return True
+
+
+def t_519(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_520(ctx, k, s, E, B)
+    return k()
+
+
+def t_520(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        return k()
+
+    if not d_521(ctx, E, B):
+        return False
+    return t_525(ctx, r1, s, E, B)
+
+
+def d_521(ctx, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_576(ctx, E):
+        if not d_522(ctx, E, B):
+            return False
+    return True
+
+
+def d_522(ctx, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def d_523(ctx, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    return True
+
+
+def t_525(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1145,13 +1863,13 @@ def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             i += 1
             LOCAL(ctx, E, 'b~717', item, True)
             if x_582(ctx, E):
-                return t_526(ctx, lambda i=i: nxt(i), brk, E)
+                return t_526(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_526(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1160,7 +1878,7 @@ def t_526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_583(ctx, E), k)
 
 
-def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_527(ctx, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1171,7 +1889,7 @@ def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_530(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_530(ctx, E=None, B=510):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1181,20 +1899,62 @@ def d_530(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     return True
 
 
-def d_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
+def t_531(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_379(ctx, E):
+        return t_532(ctx, k, s, E, B)
+    return k()
+
+
+def t_532(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 22, None, [], k)
+
+
+def d_533(ctx, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[8])
+    return True
+
+
+def d_534(ctx, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_536(ctx, E=None, B=510):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'r~722', 'titanium', True)
+    return True
+
+
+def d_537(ctx, E=None, B=510):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[8])
     return True
 
 
@@ -1241,7 +2001,7 @@ def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~731'))
+    return FLD(ctx, K[13], E.get('s~731'))
 
 
 def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
@@ -1259,13 +2019,13 @@ def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~732'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~732'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~730'))
+    return FLD(ctx, K[15], E.get('t~730'))
 
 
 def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -1274,7 +2034,17 @@ def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~729')}
 
 
-def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def t_538(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    left = num(2)
+    if left <= 0:
+        return k()
+    return CHOOSE(ctx, B, left, [], k)
+
+
+def d_555(ctx, E=None, B=538):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1284,7 +2054,30 @@ def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     return True
 
 
-def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_556(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_620(ctx, E):
+        return t_557(ctx, k, s, E, B)
+    return k()
+
+
+def t_557(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~728', x_621(ctx, E), True)
+    if not x_622(ctx, E):
+        return False
+    return t_532(ctx, k, s, E, B)
+
+
+def d_558(ctx, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1294,7 +2087,7 @@ def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_559(ctx, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1305,7 +2098,18 @@ def d_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_561(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
+    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
+    return t_564(ctx, k, s, E, B)
+
+
+def d_562(ctx, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1315,7 +2119,7 @@ def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_563(ctx, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1325,38 +2129,63 @@ def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def t_564(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~731'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[18])
+    return t_567(ctx, k, s, E, B)
+
+
+def d_565(ctx, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~731'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[17])
     return True
 
 
-def t_567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def d_566(ctx, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[18])
+    return True
+
+
+def t_567(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_402(ctx, E):
-        return t_568(ctx, k, s, E)
+        return t_568(ctx, k, s, E, B)
     return k()
 
 
-def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_568(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_570(ctx, r2, s, E)
+        return t_570(ctx, r2, s, E, B)
 
     def r2():
-        return t_572(ctx, r3, s, E)
+        return t_572(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -1364,10 +2193,10 @@ def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
         return k()
 
-    return t_569(ctx, r1, s, E)
+    return t_569(ctx, r1, s, E, B)
 
 
-def t_569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_569(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1376,7 +2205,7 @@ def t_569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_631(ctx, E), k)
 
 
-def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_570(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1395,13 +2224,13 @@ def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~732', item, True)
             if x_633(ctx, E):
-                return t_571(ctx, lambda i=i: nxt(i), brk, E)
+                return t_571(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_571(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1410,7 +2239,7 @@ def t_571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_634(ctx, E), k)
 
 
-def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_572(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1419,7 +2248,7 @@ def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_635(ctx, E), k)
 
 
-def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_573(ctx, E=None, B=538):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1430,7 +2259,7 @@ def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def d_576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def d_576(ctx, E=None, B=538):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1440,7 +2269,14 @@ def d_576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     return True
 
 
-def d_585(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_578(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 40, None, [], k)
+
+
+def d_585(ctx, E=None, B=581):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1450,7 +2286,7 @@ def d_585(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     return True
 
 
-def d_600(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def d_600(ctx, E=None, B=581):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1460,7 +2296,7 @@ def d_600(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     return True
 
 
-def d_606(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def d_606(ctx, E=None, B=581):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1513,7 +2349,7 @@ def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~738'))
+    return FLD(ctx, K[13], E.get('s~738'))
 
 
 def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
@@ -1531,13 +2367,13 @@ def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~739'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~739'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~737'))
+    return FLD(ctx, K[15], E.get('t~737'))
 
 
 def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -1546,7 +2382,17 @@ def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~736')}
 
 
-def d_632(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def t_631(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~725', 'ocean', True)
+    return t_633(ctx, k, s, E, B)
+
+
+def d_632(ctx, E=None, B=609):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1556,7 +2402,30 @@ def d_632(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     return True
 
 
-def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_633(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_713(ctx, E):
+        return t_634(ctx, k, s, E, B)
+    return k()
+
+
+def t_634(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~735', x_714(ctx, E), True)
+    if not x_715(ctx, E):
+        return False
+    return t_637(ctx, k, s, E, B)
+
+
+def d_635(ctx, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1566,7 +2435,7 @@ def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_636(ctx, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1577,7 +2446,25 @@ def d_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_637(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 28, None, [], k)
+
+
+def t_638(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
+    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
+    return t_641(ctx, k, s, E, B)
+
+
+def d_639(ctx, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1587,7 +2474,7 @@ def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_640(ctx, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1597,38 +2484,63 @@ def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def t_641(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~738'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[18])
+    return t_644(ctx, k, s, E, B)
+
+
+def d_642(ctx, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~738'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[17])
     return True
 
 
-def t_644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def d_643(ctx, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[18])
+    return True
+
+
+def t_644(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_402(ctx, E):
-        return t_645(ctx, k, s, E)
+        return t_645(ctx, k, s, E, B)
     return k()
 
 
-def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_645(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_647(ctx, r2, s, E)
+        return t_647(ctx, r2, s, E, B)
 
     def r2():
-        return t_649(ctx, r3, s, E)
+        return t_649(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -1636,10 +2548,10 @@ def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
         return k()
 
-    return t_646(ctx, r1, s, E)
+    return t_646(ctx, r1, s, E, B)
 
 
-def t_646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_646(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1648,7 +2560,7 @@ def t_646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_724(ctx, E), k)
 
 
-def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_647(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1667,13 +2579,13 @@ def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~739', item, True)
             if x_726(ctx, E):
-                return t_648(ctx, lambda i=i: nxt(i), brk, E)
+                return t_648(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_648(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1682,7 +2594,7 @@ def t_648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_727(ctx, E), k)
 
 
-def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_649(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1691,7 +2603,7 @@ def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_728(ctx, E), k)
 
 
-def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_650(ctx, E=None, B=609):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1720,7 +2632,21 @@ def x_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0))
 
 
-def d_658(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_651(ctx, E=None, B=651):  # rules_data/terraforming_mars/cards/001-070.yaml:134
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+    return True
+
+
+def d_658(ctx, E=None, B=651):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1730,7 +2656,22 @@ def d_658(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     return True
 
 
-def d_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_659(ctx, E=None, B=651):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_742(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[8])
+    return True
+
+
+def d_660(ctx, E=None, B=651):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1741,7 +2682,19 @@ def d_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_663(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_661(ctx, E=None, B=651):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[8])
+    return True
+
+
+def d_663(ctx, E=None, B=651):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1751,7 +2704,7 @@ def d_663(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     return True
 
 
-def d_664(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_664(ctx, E=None, B=651):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1761,19 +2714,63 @@ def d_664(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     return True
 
 
-def d_681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_665(ctx, E=None, B=651):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[8])
+    return True
+
+
+def d_676(ctx, E=None, B=666):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_459(ctx, E):
+        if not d_677(ctx, E, B):
+            return False
+    return True
+
+
+def d_677(ctx, E=None, B=666):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 14)
+    return True
+
+
+def d_680(ctx, E=None, B=666):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 14)
+    return True
+
+
+def d_681(ctx, E=None, B=666):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_467(ctx, E):
-        if not d_682(ctx, E):
+        if not d_682(ctx, E, B):
             return False
     return True
 
 
-def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_682(ctx, E=None, B=666):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1781,12 +2778,12 @@ def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[4])
+        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[19])
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[9])
     return True
 
 
-def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_683(ctx, E=None, B=666):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1794,7 +2791,7 @@ def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[19])
     return True
 
 
@@ -1822,7 +2819,33 @@ def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (True if ((E.get('t~717') == 'tr')) and (((_w1 if type((_w1 := E.get('n~718'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+def d_685(ctx, E=None, B=685):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_378(ctx, E, B):
+        return False
+    return True
+
+
+def d_691(ctx, E=None, B=685):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~717', 'tr', True)
+    LOCAL(ctx, E, 'n~718', 1, True)
+    if not d_694(ctx, E, B):
+        return False
+    return True
+
+
+def d_692(ctx, E=None, B=685):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1832,7 +2855,62 @@ def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     return True
 
 
-def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_694(ctx, E=None, B=685):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_774(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~717'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[20])
+    else:
+        if not d_696(ctx, E, B):
+            return False
+    return True
+
+
+def d_695(ctx, E=None, B=685):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~717'))
+    if c is not None:
+        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[20])
+    return True
+
+
+def d_696(ctx, E=None, B=685):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[5])
+    if not d_698(ctx, E, B):
+        return False
+    return True
+
+
+def d_697(ctx, E=None, B=685):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[5])
+    return True
+
+
+def d_698(ctx, E=None, B=685):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1842,7 +2920,7 @@ def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1889,7 +2967,7 @@ def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~734'))
+    return FLD(ctx, K[13], E.get('s~734'))
 
 
 def x_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
@@ -1907,13 +2985,13 @@ def x_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~735'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~735'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~735'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~735'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~733'))
+    return FLD(ctx, K[15], E.get('t~733'))
 
 
 def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -1922,7 +3000,26 @@ def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~732')}
 
 
-def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_700(ctx, E=None, B=700):  # rules_data/terraforming_mars/cards/001-070.yaml:167
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_378(ctx, E, B):
+        return False
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+    return True
+
+
+def d_711(ctx, E=None, B=700):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1932,7 +3029,7 @@ def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     return True
 
 
-def d_712(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_712(ctx, E=None, B=700):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1942,7 +3039,7 @@ def d_712(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     return True
 
 
-def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_714(ctx, E=None, B=700):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1952,7 +3049,30 @@ def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     return True
 
 
-def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_715(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_798(ctx, E):
+        return t_716(ctx, k, s, E, B)
+    return k()
+
+
+def t_716(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~731', x_799(ctx, E), True)
+    if not x_800(ctx, E):
+        return False
+    return t_719(ctx, k, s, E, B)
+
+
+def d_717(ctx, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1962,7 +3082,7 @@ def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_718(ctx, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1973,7 +3093,25 @@ def d_718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_719(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 19, None, [], k)
+
+
+def t_720(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
+    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
+    return t_723(ctx, k, s, E, B)
+
+
+def d_721(ctx, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1983,7 +3121,7 @@ def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_722(ctx, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1993,38 +3131,63 @@ def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def t_723(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~734'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[18])
+    return t_726(ctx, k, s, E, B)
+
+
+def d_724(ctx, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~734'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[17])
     return True
 
 
-def t_726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def d_725(ctx, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[18])
+    return True
+
+
+def t_726(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_402(ctx, E):
-        return t_727(ctx, k, s, E)
+        return t_727(ctx, k, s, E, B)
     return k()
 
 
-def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_727(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_729(ctx, r2, s, E)
+        return t_729(ctx, r2, s, E, B)
 
     def r2():
-        return t_731(ctx, r3, s, E)
+        return t_731(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -2032,10 +3195,10 @@ def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')})
         return k()
 
-    return t_728(ctx, r1, s, E)
+    return t_728(ctx, r1, s, E, B)
 
 
-def t_728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_728(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2044,7 +3207,7 @@ def t_728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_809(ctx, E), k)
 
 
-def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_729(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2063,13 +3226,13 @@ def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~735', item, True)
             if x_811(ctx, E):
-                return t_730(ctx, lambda i=i: nxt(i), brk, E)
+                return t_730(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_730(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2078,7 +3241,7 @@ def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_812(ctx, E), k)
 
 
-def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_731(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2087,7 +3250,7 @@ def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_813(ctx, E), k)
 
 
-def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_732(ctx, E=None, B=700):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2140,7 +3303,7 @@ def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~730'))
+    return FLD(ctx, K[13], E.get('s~730'))
 
 
 def x_845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
@@ -2158,13 +3321,13 @@ def x_846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~731'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~731'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~731'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~731'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~729'))
+    return FLD(ctx, K[15], E.get('t~729'))
 
 
 def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
@@ -2173,7 +3336,7 @@ def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return {'space': E.get('space~728')}
 
 
-def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def d_744(ctx, E=None, B=733):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2183,7 +3346,7 @@ def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     return True
 
 
-def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_751(ctx, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2193,7 +3356,7 @@ def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_752(ctx, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2204,7 +3367,25 @@ def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_753(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 20, None, [], k)
+
+
+def t_754(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
+    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
+    return t_757(ctx, k, s, E, B)
+
+
+def d_755(ctx, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2214,7 +3395,7 @@ def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_756(ctx, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2224,38 +3405,63 @@ def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def t_757(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~730'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[18])
+    return t_760(ctx, k, s, E, B)
+
+
+def d_758(ctx, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~730'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[17])
     return True
 
 
-def t_760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def d_759(ctx, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[18])
+    return True
+
+
+def t_760(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_402(ctx, E):
-        return t_761(ctx, k, s, E)
+        return t_761(ctx, k, s, E, B)
     return k()
 
 
-def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_761(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_763(ctx, r2, s, E)
+        return t_763(ctx, r2, s, E, B)
 
     def r2():
-        return t_765(ctx, r3, s, E)
+        return t_765(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -2263,10 +3469,10 @@ def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')})
         return k()
 
-    return t_762(ctx, r1, s, E)
+    return t_762(ctx, r1, s, E, B)
 
 
-def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_762(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2275,7 +3481,7 @@ def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_844(ctx, E), k)
 
 
-def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_763(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2294,13 +3500,13 @@ def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~731', item, True)
             if x_846(ctx, E):
-                return t_764(ctx, lambda i=i: nxt(i), brk, E)
+                return t_764(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_764(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2309,7 +3515,7 @@ def t_764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_847(ctx, E), k)
 
 
-def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_765(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2318,7 +3524,7 @@ def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_848(ctx, E), k)
 
 
-def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_766(ctx, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2329,7 +3535,7 @@ def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
     return True
 
 
-def d_769(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_769(ctx, E=None, B=767):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2339,7 +3545,7 @@ def d_769(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     return True
 
 
-def d_771(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_771(ctx, E=None, B=767):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2349,7 +3555,7 @@ def d_771(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     return True
 
 
-def d_772(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_772(ctx, E=None, B=767):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2383,7 +3589,14 @@ def x_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return {'card': E.get('card~719')}
 
 
-def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_775(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 1, None, [], k)
+
+
+def d_777(ctx, E=None, B=774):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2393,7 +3606,7 @@ def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def d_778(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_778(ctx, E=None, B=774):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2403,7 +3616,19 @@ def d_778(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def d_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_779(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[8])
+    return True
+
+
+def d_782(ctx, E=None, B=774):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2413,7 +3638,26 @@ def d_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def d_786(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_783(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 9, None, [], k)
+
+
+def d_784(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[21])
+    return True
+
+
+def d_786(ctx, E=None, B=774):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2421,6 +3665,13 @@ def d_786(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         E = ctx.env()
     LOCAL(ctx, E, 'n~720', 2, True)
     return True
+
+
+def t_795(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 21, None, [], k)
 
 
 def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
@@ -2465,7 +3716,7 @@ def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
 def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~728'))
+    return FLD(ctx, K[13], E.get('s~728'))
 
 
 def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
@@ -2483,13 +3734,13 @@ def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
 def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~729'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~729'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~727'))
+    return FLD(ctx, K[15], E.get('t~727'))
 
 
 def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
@@ -2498,7 +3749,7 @@ def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return {'space': E.get('space~726')}
 
 
-def d_810(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+def d_810(ctx, E=None, B=809):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2508,7 +3759,7 @@ def d_810(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     return True
 
 
-def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_816(ctx, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2518,7 +3769,7 @@ def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_817(ctx, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2529,7 +3780,18 @@ def d_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_819(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~727', E.get('t~719'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
+    return t_822(ctx, k, s, E, B)
+
+
+def d_820(ctx, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2539,7 +3801,7 @@ def d_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_821(ctx, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2549,38 +3811,63 @@ def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:9
     return True
 
 
-def d_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def t_822(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~728'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[18])
+    return t_825(ctx, k, s, E, B)
+
+
+def d_823(ctx, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~728'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[17])
     return True
 
 
-def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def d_824(ctx, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[18])
+    return True
+
+
+def t_825(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_402(ctx, E):
-        return t_826(ctx, k, s, E)
+        return t_826(ctx, k, s, E, B)
     return k()
 
 
-def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_826(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_828(ctx, r2, s, E)
+        return t_828(ctx, r2, s, E, B)
 
     def r2():
-        return t_830(ctx, r3, s, E)
+        return t_830(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -2588,10 +3875,10 @@ def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
         return k()
 
-    return t_827(ctx, r1, s, E)
+    return t_827(ctx, r1, s, E, B)
 
 
-def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_827(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2600,7 +3887,7 @@ def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_919(ctx, E), k)
 
 
-def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_828(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2619,13 +3906,13 @@ def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~729', item, True)
             if x_921(ctx, E):
-                return t_829(ctx, lambda i=i: nxt(i), brk, E)
+                return t_829(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_829(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2634,7 +3921,7 @@ def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_922(ctx, E), k)
 
 
-def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_830(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2643,7 +3930,7 @@ def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_923(ctx, E), k)
 
 
-def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_831(ctx, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2682,7 +3969,7 @@ def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return (FN['count'](ctx, None, E.get('legal~725')) > 0)
 
 
-def d_860(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_860(ctx, E=None, B=859):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2692,7 +3979,30 @@ def d_860(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     return True
 
 
-def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_861(ctx, k, s=None, E=None, B=859):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_959(ctx, E):
+        return t_862(ctx, k, s, E, B)
+    return k()
+
+
+def t_862(ctx, k, s=None, E=None, B=859):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~725', x_960(ctx, E), True)
+    if not x_961(ctx, E):
+        return False
+    return t_349(ctx, k, s, E, B)
+
+
+def d_863(ctx, E=None, B=859):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2702,7 +4012,7 @@ def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_864(ctx, E=None, B=859):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2713,7 +4023,18 @@ def d_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_866(ctx, k, s=None, E=None, B=859):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
+    return t_822(ctx, k, s, E, B)
+
+
+def d_867(ctx, E=None, B=859):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2723,7 +4044,7 @@ def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_879(ctx, E=None, B=859):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2733,13 +4054,39 @@ def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     return True
 
 
-def d_880(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_880(ctx, E=None, B=859):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'r~731', 'megacredits', True)
+    return True
+
+
+def d_887(ctx, E=None, B=887):  # rules_data/terraforming_mars/cards/001-070.yaml:232
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[8])
+    return True
+
+
+def d_894(ctx, E=None, B=887):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[8])
     return True
 
 
@@ -2779,7 +4126,7 @@ def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
-def d_897(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def d_897(ctx, E=None, B=895):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2789,7 +4136,18 @@ def d_897(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     return True
 
 
-def d_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def t_898(ctx, k, s=None, E=None, B=895):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1001(ctx, E):
+        return False
+    return t_900(ctx, k, s, E, B)
+
+
+def d_899(ctx, E=None, B=895):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2800,7 +4158,40 @@ def d_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def t_900(ctx, k, s=None, E=None, B=895):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 5, None, [], k)
+
+
+def d_901(ctx, E=None, B=895):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~719')).get('card_res'), E.get('card~720'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '-=', False, K[21])
+    return True
+
+
+def d_902(ctx, E=None, B=895):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'r~722', 'animal', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[21])
+    return True
+
+
+def d_904(ctx, E=None, B=895):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2810,13 +4201,39 @@ def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     return True
 
 
+def d_905(ctx, E=None, B=895):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[21])
+    return True
+
+
 def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
     if E is None:
         E = ctx.env()
     return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
 
 
-def d_912(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def d_906(ctx, E=None, B=906):  # rules_data/terraforming_mars/cards/001-070.yaml:266
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+    return True
+
+
+def d_912(ctx, E=None, B=906):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2826,7 +4243,14 @@ def d_912(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     return True
 
 
-def d_915(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def t_913(ctx, k, s=None, E=None, B=906):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 7, None, [], k)
+
+
+def d_915(ctx, E=None, B=906):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2836,7 +4260,7 @@ def d_915(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     return True
 
 
-def d_916(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def d_916(ctx, E=None, B=906):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2852,7 +4276,33 @@ def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
 
 
-def d_968(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_928(ctx, E=None, B=919):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[21])
+    return True
+
+
+def t_938(ctx, k, s=None, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yaml:300
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        LOCAL(ctx, E, 't~719', 'city', True)
+        return t_492(ctx, k, s, E, B)
+
+    return t_359(ctx, r1, s, E, B)
+
+
+def d_968(ctx, E=None, B=959):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2862,7 +4312,7 @@ def d_968(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     return True
 
 
-def d_969(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_969(ctx, E=None, B=959):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2911,7 +4361,7 @@ def x_1149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~719'))
+    return FLD(ctx, K[3], E.get('p~719'))
 
 
 def x_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -2926,7 +4376,28 @@ def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~721'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def t_1008(ctx, k, s=None, E=None, B=1008):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B, None, [], k)
+
+
+def d_1009(ctx, E=None, B=1008):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'microbe', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[21])
+    return True
+
+
+def d_1011(ctx, E=None, B=1008):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2936,7 +4407,34 @@ def d_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     return True
 
 
-def d_1017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_1012(ctx, E=None, B=1008):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[21])
+    return True
+
+
+def d_1016(ctx, E=None, B=1008):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1138(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[21])
+    return True
+
+
+def d_1017(ctx, E=None, B=1008):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2947,7 +4445,19 @@ def d_1017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_1019(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def d_1018(ctx, E=None, B=1008):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[21])
+    return True
+
+
+def d_1019(ctx, E=None, B=1008):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2957,7 +4467,7 @@ def d_1019(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     return True
 
 
-def d_1020(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def d_1020(ctx, E=None, B=1008):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2967,7 +4477,123 @@ def d_1020(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     return True
 
 
-def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1021(ctx, k, s=None, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_1022(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('n~720')))
+
+
+def t_1022(ctx, k, s=None, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1144(ctx, E):
+        return t_1023(ctx, k, s, E, B)
+    return k()
+
+
+def t_1023(ctx, k, s=None, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~719'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[4])
+    return t_1025(ctx, k, s, E, B)
+
+
+def d_1024(ctx, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~719'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[4])
+    return True
+
+
+def t_1025(ctx, k, s=None, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_402(ctx, E):
+        return t_1026(ctx, k, s, E, B)
+    return k()
+
+
+def t_1026(ctx, k, s=None, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+        return k()
+
+    if not d_1027(ctx, E, B):
+        return False
+    return t_1031(ctx, r1, s, E, B)
+
+
+def d_1027(ctx, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1148(ctx, E):
+        if not d_1028(ctx, E, B):
+            return False
+    return True
+
+
+def d_1028(ctx, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def d_1029(ctx, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    return True
+
+
+def t_1031(ctx, k, s=None, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2986,13 +4612,13 @@ def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'b~721', item, True)
             if x_1154(ctx, E):
-                return t_1032(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1032(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1032(ctx, k, s=None, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3001,7 +4627,7 @@ def t_1032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1155(ctx, E), k)
 
 
-def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1033(ctx, E=None, B=1008):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3046,7 +4672,20 @@ def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~715') == 'tr')) and (((_w1 if type((_w1 := E.get('n~716'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_1072(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+def d_1071(ctx, E=None, B=1071):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~715', 'tr', True)
+    LOCAL(ctx, E, 'n~716', 2, True)
+    if not d_1074(ctx, E, B):
+        return False
+    return True
+
+
+def d_1072(ctx, E=None, B=1071):  # rules_data/terraforming_mars/cards/001-070.yaml:366
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3056,7 +4695,62 @@ def d_1072(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
     return True
 
 
-def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1074(ctx, E=None, B=1071):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1205(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~715'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[20])
+    else:
+        if not d_1076(ctx, E, B):
+            return False
+    return True
+
+
+def d_1075(ctx, E=None, B=1071):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~715'))
+    if c is not None:
+        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[20])
+    return True
+
+
+def d_1076(ctx, E=None, B=1071):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[5])
+    if not d_1078(ctx, E, B):
+        return False
+    return True
+
+
+def d_1077(ctx, E=None, B=1071):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[5])
+    return True
+
+
+def d_1078(ctx, E=None, B=1071):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3066,7 +4760,7 @@ def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -3082,13 +4776,37 @@ def x_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0))
 
 
+def d_1108(ctx, E=None, B=1080):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[1])
+    return True
+
+
+def d_1112(ctx, E=None, B=1080):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[1])
+    return True
+
+
 def x_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
 
 
-def d_1143(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1143(ctx, E=None, B=1117):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3098,7 +4816,7 @@ def d_1143(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     return True
 
 
-def d_1155(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+def d_1155(ctx, E=None, B=1149):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3108,7 +4826,35 @@ def d_1155(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     return True
 
 
-def d_1208(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+def d_1159(ctx, E=None, B=1159):  # rules_data/terraforming_mars/cards/001-070.yaml:422
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+    return True
+
+
+def d_1173(ctx, E=None, B=1173):  # rules_data/terraforming_mars/cards/001-070.yaml:440
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+    return True
+
+
+def d_1208(ctx, E=None, B=1201):  # rules_data/terraforming_mars/cards/001-070.yaml:450
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3142,6 +4888,35 @@ def x_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~721')}
 
 
+def t_1237(ctx, k, s=None, E=None, B=1233):  # rules_data/terraforming_mars/definitions/cards.yaml:249
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_379(ctx, E):
+        return t_900(ctx, k, s, E, B)
+    return k()
+
+
+def t_1244(ctx, k, s=None, E=None, B=1233):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_379(ctx, E):
+        return t_1245(ctx, k, s, E, B)
+    return k()
+
+
+def t_1245(ctx, k, s=None, E=None, B=1233):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 12, None, [], k)
+
+
 def x_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
@@ -3154,7 +4929,7 @@ def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~723'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~725'))) is int else num(_w2)))
 
 
-def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1249(ctx, E=None, B=1248):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3164,17 +4939,66 @@ def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     return True
 
 
+def d_1252(ctx, E=None, B=1248):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[1])
+    return True
+
+
 def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
-def d_1263(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+def t_1253(ctx, k, s=None, E=None, B=1253):  # rules_data/terraforming_mars/cards/001-070.yaml:521
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    return t_346(ctx, k, s, E, B)
+
+
+def d_1261(ctx, E=None, B=1253):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'r~720', 'animal', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[21])
+    return True
+
+
+def d_1263(ctx, E=None, B=1253):  # rules_data/terraforming_mars/cards/001-070.yaml:525
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'r~720', 'animal', True)
+    return True
+
+
+def d_1264(ctx, E=None, B=1253):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[21])
     return True
 
 
@@ -3225,7 +5049,7 @@ def x_1459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~743'))
+    return FLD(ctx, K[13], E.get('s~743'))
 
 
 def x_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
@@ -3243,13 +5067,13 @@ def x_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~744'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~744'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~744'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~744'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~742'))
+    return FLD(ctx, K[15], E.get('t~742'))
 
 
 def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -3258,7 +5082,23 @@ def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~741')}
 
 
-def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+def t_1265(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        LOCAL(ctx, E, 't~730', 'ocean', True)
+        return t_1286(ctx, k, s, E, B)
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 't~715', 'ocean', True)
+    return t_861(ctx, r1, s, E, B)
+
+
+def d_1285(ctx, E=None, B=1265):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3268,7 +5108,30 @@ def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     return True
 
 
-def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_1286(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1452(ctx, E):
+        return t_1287(ctx, k, s, E, B)
+    return k()
+
+
+def t_1287(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~740', x_1453(ctx, E), True)
+    if not x_1454(ctx, E):
+        return False
+    return t_1290(ctx, k, s, E, B)
+
+
+def d_1288(ctx, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3278,7 +5141,7 @@ def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1289(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_1289(ctx, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3289,7 +5152,25 @@ def d_1289(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1290(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 25, None, [], k)
+
+
+def t_1291(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~742', E.get('t~730'), True)
+    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
+    return t_1294(ctx, k, s, E, B)
+
+
+def d_1292(ctx, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3299,7 +5180,7 @@ def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1293(ctx, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3309,38 +5190,63 @@ def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def t_1294(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~743'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[18])
+    return t_1297(ctx, k, s, E, B)
+
+
+def d_1295(ctx, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~743'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[17])
     return True
 
 
-def t_1297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def d_1296(ctx, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[18])
+    return True
+
+
+def t_1297(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_402(ctx, E):
-        return t_1298(ctx, k, s, E)
+        return t_1298(ctx, k, s, E, B)
     return k()
 
 
-def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1298(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1300(ctx, r2, s, E)
+        return t_1300(ctx, r2, s, E, B)
 
     def r2():
-        return t_1302(ctx, r3, s, E)
+        return t_1302(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -3348,10 +5254,10 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')})
         return k()
 
-    return t_1299(ctx, r1, s, E)
+    return t_1299(ctx, r1, s, E, B)
 
 
-def t_1299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1299(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3360,7 +5266,7 @@ def t_1299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1463(ctx, E), k)
 
 
-def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1300(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3379,13 +5285,13 @@ def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~744', item, True)
             if x_1465(ctx, E):
-                return t_1301(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1301(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1301(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3394,7 +5300,7 @@ def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1466(ctx, E), k)
 
 
-def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1302(ctx, k, s=None, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3403,7 +5309,7 @@ def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1467(ctx, E), k)
 
 
-def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1303(ctx, E=None, B=1265):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3418,7 +5324,7 @@ def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
-def d_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+def d_1328(ctx, E=None, B=1326):  # rules_data/terraforming_mars/cards/001-070.yaml:565
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3480,7 +5386,7 @@ def x_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~727'))
+    return FLD(ctx, K[13], E.get('s~727'))
 
 
 def x_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
@@ -3498,13 +5404,13 @@ def x_1540(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~728'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~728'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~726'))
+    return FLD(ctx, K[15], E.get('t~726'))
 
 
 def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
@@ -3513,7 +5419,18 @@ def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~725')}
 
 
-def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_1345(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:116
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~718', E.get('t~715'), True)
+    LOCAL(ctx, E, 'l~719', x_1526(ctx, E), True)
+    return t_1348(ctx, k, s, E, B)
+
+
+def d_1346(ctx, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3523,7 +5440,7 @@ def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_1347(ctx, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3533,7 +5450,30 @@ def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1348(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1527(ctx, E):
+        return t_1349(ctx, k, s, E, B)
+    return k()
+
+
+def t_1349(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:93
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~724', x_1528(ctx, E), True)
+    if not x_1529(ctx, E):
+        return False
+    return t_1352(ctx, k, s, E, B)
+
+
+def d_1350(ctx, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3543,7 +5483,7 @@ def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1351(ctx, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3554,7 +5494,25 @@ def d_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1352(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 10, None, [], k)
+
+
+def t_1353(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~726', E.get('t~718'), True)
+    LOCAL(ctx, E, 's~727', E.get('space~725'), True)
+    return t_1356(ctx, k, s, E, B)
+
+
+def d_1354(ctx, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3564,7 +5522,7 @@ def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1355(ctx, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3574,38 +5532,63 @@ def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1358(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def t_1356(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~727'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[18])
+    return t_1359(ctx, k, s, E, B)
+
+
+def d_1357(ctx, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~727'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[17])
     return True
 
 
-def t_1359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def d_1358(ctx, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[18])
+    return True
+
+
+def t_1359(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_402(ctx, E):
-        return t_1360(ctx, k, s, E)
+        return t_1360(ctx, k, s, E, B)
     return k()
 
 
-def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1360(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1362(ctx, r2, s, E)
+        return t_1362(ctx, r2, s, E, B)
 
     def r2():
-        return t_1364(ctx, r3, s, E)
+        return t_1364(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -3613,10 +5596,10 @@ def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')})
         return k()
 
-    return t_1361(ctx, r1, s, E)
+    return t_1361(ctx, r1, s, E, B)
 
 
-def t_1361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1361(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3625,7 +5608,7 @@ def t_1361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1538(ctx, E), k)
 
 
-def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1362(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3644,13 +5627,13 @@ def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~728', item, True)
             if x_1540(ctx, E):
-                return t_1363(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1363(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1363(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3659,7 +5642,7 @@ def t_1363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1541(ctx, E), k)
 
 
-def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1364(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3668,7 +5651,7 @@ def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1542(ctx, E), k)
 
 
-def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1365(ctx, E=None, B=1342):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3679,7 +5662,7 @@ def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+def d_1382(ctx, E=None, B=1373):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3689,7 +5672,7 @@ def d_1382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     return True
 
 
-def d_1385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+def d_1385(ctx, E=None, B=1384):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3699,7 +5682,7 @@ def d_1385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     return True
 
 
-def d_1391(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def d_1391(ctx, E=None, B=1388):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3709,7 +5692,7 @@ def d_1391(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     return True
 
 
-def d_1407(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def d_1407(ctx, E=None, B=1388):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3761,17 +5744,39 @@ def x_1619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'resource': E.get('r~721')}
 
 
-def d_1418(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+def t_1416(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'l~716', K[22], True)
+    return t_1419(ctx, k, s, E, B)
+
+
+def d_1418(ctx, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:643
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~716', K[13], True)
+    LOCAL(ctx, E, 'l~716', K[22], True)
     return True
 
 
-def d_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
+def t_1419(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:176
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sp~718', x_1611(ctx, E), True)
+    LOCAL(ctx, E, 'shown~720', x_1612(ctx, E), True)
+    return t_1422(ctx, k, s, E, B)
+
+
+def d_1420(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:176
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3781,7 +5786,7 @@ def d_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_1421(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3791,7 +5796,32 @@ def d_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def t_1422(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:178
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1613(ctx, E):
+        return t_913(ctx, k, s, E, B)
+    return k()
+
+
+def d_1424(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
+    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[1])
+    return True
+
+
+def d_1425(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3801,7 +5831,7 @@ def d_1425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def d_1426(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3811,17 +5841,29 @@ def d_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def d_1427(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~725', K[13], True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[1])
     return True
 
 
-def d_1527(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+def d_1430(ctx, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~725', K[22], True)
+    return True
+
+
+def d_1527(ctx, E=None, B=1506):  # rules_data/terraforming_mars/cards/001-070.yaml:695
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3843,6 +5885,20 @@ def x_1747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science')
 
 
+def t_1542(ctx, k, s=None, E=None, B=1542):  # rules_data/terraforming_mars/cards/071-140.yaml:46
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_775(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(x_1747(ctx, E)))
+
+
 def x_1772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
@@ -3855,7 +5911,7 @@ def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~726'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~726'), 0))
 
 
-def d_1610(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1610(ctx, E=None, B=1609):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3865,7 +5921,19 @@ def d_1610(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     return True
 
 
-def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+def d_1634(ctx, E=None, B=1609):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[1])
+    return True
+
+
+def d_1640(ctx, E=None, B=1635):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3875,8 +5943,80 @@ def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     return True
 
 
+def d_1771(ctx, E=None, B=1771):  # rules_data/terraforming_mars/cards/071-140.yaml:132
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+    return True
+
+
+def d_1779(ctx, E=None, B=1779):  # rules_data/terraforming_mars/cards/071-140.yaml:159
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_378(ctx, E, B):
+        return False
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~717', 4, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+    return True
+
+
 def x_2062(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
+
+
+def d_1838(ctx, E=None, B=1838):  # rules_data/terraforming_mars/cards/071-140.yaml:207
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 2, True)
+    if not d_1840(ctx, E, B):
+        return False
+    return True
+
+
+def d_1840(ctx, E=None, B=1838):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~715'))
+    while left > 0:
+        left -= 1
+        if not d_1841(ctx, E, B):
+            return False
+    return True
+
+
+def d_1841(ctx, E=None, B=1838):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_433(ctx, E, B):
+        return False
+    if not d_681(ctx, E, B):
+        return False
+    return True
 
 
 def x_2138(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
@@ -3892,7 +6032,7 @@ def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~718'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~720'))) is int else num(_w2)))
 
 
-def d_1886(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def d_1886(ctx, E=None, B=1883):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3902,7 +6042,20 @@ def d_1886(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     return True
 
 
-def d_1949(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def d_1948(ctx, E=None, B=1948):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_472(ctx, E, B):
+        return False
+    return True
+
+
+def d_1949(ctx, E=None, B=1948):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3924,13 +6077,39 @@ def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~729'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~731'))) is int else num(_w2)))
 
 
-def d_1974(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_1974(ctx, E=None, B=1973):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~729', 1, True)
+    return True
+
+
+def d_1977(ctx, E=None, B=1973):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[1])
+    return True
+
+
+def d_2070(ctx, E=None, B=2070):  # rules_data/terraforming_mars/cards/071-140.yaml:397
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[8])
     return True
 
 
@@ -3946,7 +6125,28 @@ def x_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return {'keep': E.get('c~718')}
 
 
-def d_2124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def t_2123(ctx, k, s=None, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        SET(ctx, 'discard', ctx.state, 'discard', x_487(ctx, E), '+=', True, K[11])
+        c, key = SEAT(ctx, E.get('you')), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
+    if not d_2125(ctx, E, B):
+        return False
+    return t_2136(ctx, r1, s, E, B)
+
+
+def d_2124(ctx, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3956,7 +6156,78 @@ def d_2124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2125(ctx, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~717'))
+    while left > 0:
+        left -= 1
+        if not d_2126(ctx, E, B):
+            return False
+    return True
+
+
+def d_2126(ctx, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_2127(ctx, E, B):
+        return False
+    if not d_438(ctx, E, B):
+        return False
+    return True
+
+
+def d_2127(ctx, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_459(ctx, E):
+        if not d_2128(ctx, E, B):
+            return False
+    return True
+
+
+def d_2128(ctx, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 11)
+    return True
+
+
+def d_2131(ctx, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 11)
+    return True
+
+
+def t_2136(ctx, k, s=None, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('k~716'))
+    if left <= 0:
+        return k()
+    return CHOOSE(ctx, B + 16, left, [], k)
+
+
+def d_2137(ctx, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3964,14 +6235,14 @@ def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[7])
+        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[12])
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2412(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_2412(ctx, E), '+=', True, K[19])
     return True
 
 
-def d_2138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2138(ctx, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3979,11 +6250,11 @@ def d_2138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[7])
+        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[12])
     return True
 
 
-def d_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2139(ctx, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3991,17 +6262,17 @@ def d_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2412(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_2412(ctx, E), '+=', True, K[19])
     return True
 
 
-def d_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+def d_2140(ctx, E=None, B=2120):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_487(ctx, E), '+=', True, K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', x_487(ctx, E), '+=', True, K[11])
     return True
 
 
@@ -4011,6 +6282,20 @@ def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
 
 def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
+
+
+def d_2189(ctx, E=None, B=2189):  # rules_data/terraforming_mars/cards/071-140.yaml:474
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+    return True
 
 
 def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4028,7 +6313,7 @@ def x_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~729'))
+    return FLD(ctx, K[13], E.get('s~729'))
 
 
 def x_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
@@ -4046,13 +6331,13 @@ def x_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~730'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~730'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~730'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~730'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2525(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~728'))
+    return FLD(ctx, K[15], E.get('t~728'))
 
 
 def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
@@ -4061,7 +6346,33 @@ def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~727')}
 
 
-def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
+def d_2204(ctx, E=None, B=2204):  # rules_data/terraforming_mars/cards/071-140.yaml:502
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    if not d_378(ctx, E, B):
+        return False
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+    return True
+
+
+def t_2222(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:150
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 18, None, [], k)
+
+
+def d_2225(ctx, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4071,38 +6382,63 @@ def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def t_2226(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~729'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[18])
+    return t_2229(ctx, k, s, E, B)
+
+
+def d_2227(ctx, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~729'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[17])
     return True
 
 
-def t_2229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def d_2228(ctx, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[18])
+    return True
+
+
+def t_2229(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_402(ctx, E):
-        return t_2230(ctx, k, s, E)
+        return t_2230(ctx, k, s, E, B)
     return k()
 
 
-def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_2230(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_2232(ctx, r2, s, E)
+        return t_2232(ctx, r2, s, E, B)
 
     def r2():
-        return t_2234(ctx, r3, s, E)
+        return t_2234(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -4110,10 +6446,10 @@ def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')})
         return k()
 
-    return t_2231(ctx, r1, s, E)
+    return t_2231(ctx, r1, s, E, B)
 
 
-def t_2231(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_2231(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4122,7 +6458,7 @@ def t_2231(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2521(ctx, E), k)
 
 
-def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_2232(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4141,13 +6477,13 @@ def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~730', item, True)
             if x_2523(ctx, E):
-                return t_2233(ctx, lambda i=i: nxt(i), brk, E)
+                return t_2233(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_2233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_2233(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4156,7 +6492,7 @@ def t_2233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2524(ctx, E), k)
 
 
-def t_2234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_2234(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4165,7 +6501,7 @@ def t_2234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2525(ctx, E), k)
 
 
-def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2235(ctx, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4221,7 +6557,7 @@ def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return (FN['count'](ctx, None, E.get('open~726')) > 0)
 
 
-def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_2275(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4231,7 +6567,7 @@ def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_2276(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4242,7 +6578,18 @@ def d_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2278(ctx, k, s=None, E=None, B=2267):  # rules_data/terraforming_mars/definitions/board.yaml:77
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
+    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
+    return t_2226(ctx, k, s, E, B)
+
+
+def d_2279(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4250,6 +6597,23 @@ def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     LOCAL(ctx, E, 't~728', E.get('t~720'), True)
     return True
+
+
+def t_2355(ctx, k, s=None, E=None, B=2340):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 15, None, [], k)
+
+
+def t_2381(ctx, k, s=None, E=None, B=2381):  # rules_data/terraforming_mars/cards/071-140.yaml:578
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~715', 'ocean', True)
+    return t_861(ctx, k, s, E, B)
 
 
 def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
@@ -4268,7 +6632,7 @@ def x_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return ((_w1 if type((_w1 := E.get('n~720'))) is int else num(_w1)) * AR('/', E.get('k~723'), E.get('m~722')))
 
 
-def d_2437(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2437(ctx, E=None, B=2434):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4278,13 +6642,46 @@ def d_2437(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     return True
 
 
+def d_2439(ctx, E=None, B=2434):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, x_2768(ctx, E), '+=', False, K[1])
+    return True
+
+
 def x_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2776, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('power') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('power') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def d_2472(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2444(ctx, E=None, B=2444):  # rules_data/terraforming_mars/cards/071-140.yaml:638
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~719', 3, True)
+    LOCAL(ctx, E, 'r~720', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+    return True
+
+
+def t_2453(ctx, k, s=None, E=None, B=2449):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 4, None, [], k)
+
+
+def d_2472(ctx, E=None, B=2470):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4294,7 +6691,7 @@ def d_2472(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     return True
 
 
-def d_2490(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def d_2490(ctx, E=None, B=2475):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4304,13 +6701,20 @@ def d_2490(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     return True
 
 
+def t_2532(ctx, k, s=None, E=None, B=2508):  # rules_data/terraforming_mars/definitions/board.yaml:95
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 24, None, [], k)
+
+
 def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2909, E.get('k~718'),), lambda: [v_x_719 for v_x_719 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_719, NOREC).get('type', None) if type(v_x_719) is str else None) == E.get('k~718'))])
 
 
-def d_2558(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def d_2558(ctx, E=None, B=2551):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4320,7 +6724,18 @@ def d_2558(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     return True
 
 
-def d_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2559(ctx, k, s=None, E=None, B=2551):  # rules_data/terraforming_mars/definitions/board.yaml:116
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
+    LOCAL(ctx, E, 'l~721', x_2909(ctx, E), True)
+    return t_2562(ctx, k, s, E, B)
+
+
+def d_2560(ctx, E=None, B=2551):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4330,13 +6745,63 @@ def d_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_2561(ctx, E=None, B=2551):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'l~721', x_2909(ctx, E), True)
+    return True
+
+
+def t_2562(ctx, k, s=None, E=None, B=2551):  # rules_data/terraforming_mars/definitions/board.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_2574(ctx, E):
+        return t_2563(ctx, k, s, E, B)
+    return k()
+
+
+def t_2563(ctx, k, s=None, E=None, B=2551):  # rules_data/terraforming_mars/definitions/board.yaml:93
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~726', x_2575(ctx, E), True)
+    if not x_2576(ctx, E):
+        return False
+    return t_2355(ctx, k, s, E, B)
+
+
+def d_2601(ctx, E=None, B=2580):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~730'))
+    while left > 0:
+        left -= 1
+        if not d_2602(ctx, E, B):
+            return False
+    return True
+
+
+def d_2602(ctx, E=None, B=2580):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_414(ctx, E, B):
+        return False
+    if not d_681(ctx, E, B):
+        return False
     return True
 
 
@@ -4376,7 +6841,18 @@ def x_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (((_w3 if type((_w3 := (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~718'))) is str else 0))) is int else num(_w6)))
 
 
-def d_2679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_2678(ctx, k, s=None, E=None, B=2676):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3046(ctx, E):
+        return False
+    return t_2453(ctx, k, s, E, B)
+
+
+def d_2679(ctx, E=None, B=2676):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4387,7 +6863,7 @@ def d_2679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def d_2681(ctx, E=None, B=2676):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4395,11 +6871,11 @@ def d_2681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~716'), '=', False, K[14])
+        SET(ctx, 'chosen', c, key, E.get('k~716'), '=', False, K[23])
     return True
 
 
-def d_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2682(ctx, E=None, B=2676):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4409,7 +6885,22 @@ def d_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     return True
 
 
-def d_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2684(ctx, E=None, B=2676):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3054(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[1])
+    return True
+
+
+def d_2685(ctx, E=None, B=2676):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4420,7 +6911,19 @@ def d_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2687(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2686(ctx, E=None, B=2676):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[1])
+    return True
+
+
+def d_2687(ctx, E=None, B=2676):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4430,7 +6933,7 @@ def d_2687(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     return True
 
 
-def d_2691(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2691(ctx, E=None, B=2690):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4440,7 +6943,7 @@ def d_2691(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     return True
 
 
-def d_2724(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2724(ctx, E=None, B=2713):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4468,6 +6971,18 @@ def x_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~721')}
 
 
+def d_2828(ctx, E=None, B=2813):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[21])
+    return True
+
+
 def x_3248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
@@ -4492,7 +7007,7 @@ def x_3253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~719') == 'tr')) and (((_w1 if type((_w1 := E.get('n~720'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_2848(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def d_2848(ctx, E=None, B=2837):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4502,7 +7017,62 @@ def d_2848(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     return True
 
 
-def d_2854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2850(ctx, E=None, B=2837):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3248(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~719'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[20])
+    else:
+        if not d_2852(ctx, E, B):
+            return False
+    return True
+
+
+def d_2851(ctx, E=None, B=2837):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~719'))
+    if c is not None:
+        SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[20])
+    return True
+
+
+def d_2852(ctx, E=None, B=2837):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[5])
+    if not d_2854(ctx, E, B):
+        return False
+    return True
+
+
+def d_2853(ctx, E=None, B=2837):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[5])
+    return True
+
+
+def d_2854(ctx, E=None, B=2837):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4512,7 +7082,7 @@ def d_2854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -4520,6 +7090,14 @@ def x_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
+
+
+def d_3293(ctx, E=None, B=3291):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 2)
+    return True
 
 
 AT = {
@@ -4532,9 +7110,14 @@ AT = {
     'x_388': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_344': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
     'd_345': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    't_346': 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    't_347': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     'd_348': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    't_349': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'd_350': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     'd_351': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
     'd_352': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_353': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_393': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_395': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
     'x_399': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
@@ -4547,10 +7130,21 @@ AT = {
     'x_408': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_409': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_410': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_354': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
     'd_356': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
+    'd_357': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     't_359': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
     'd_360': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
     'd_361': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    't_362': 'rules_data/terraforming_mars/definitions/resources.yaml:84',
+    't_363': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    't_364': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'd_365': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    't_366': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    't_367': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_368': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_369': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_370': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     'd_371': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     't_372': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     't_373': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -4563,11 +7157,15 @@ AT = {
     'x_427': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     'x_430': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_377': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_378': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     'd_379': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_380': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     'd_381': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
     'd_382': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
     'd_385': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'd_387': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     'd_388': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_390': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_437': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     'x_438': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     'x_439': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -4591,29 +7189,51 @@ AT = {
     'x_467': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
     'x_469': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
     'x_475': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    't_393': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
     'd_394': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
     'd_395': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
     'd_396': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    't_397': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     'd_398': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     'd_399': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     'd_400': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    't_401': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'd_402': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     'd_403': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'd_404': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    't_405': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     'd_406': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    't_407': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'd_408': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    'd_409': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    'd_410': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'd_411': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'd_412': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'd_414': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'd_415': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'd_416': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'd_417': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'd_418': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'd_423': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
     'd_426': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
     'x_487': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'x_518': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'd_433': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_434': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_437': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     'd_438': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'd_439': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'd_440': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    't_443': 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     'd_445': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     'd_468': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
     'x_528': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'x_529': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'x_534': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    'd_469': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'd_472': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'd_473': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_474': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'd_476': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
     'd_477': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
     'x_536': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
@@ -4632,10 +7252,16 @@ AT = {
     'x_567': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'd_481': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
     'd_487': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_488': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    't_492': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_493': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_494': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_495': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_497': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_498': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'd_499': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_500': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'd_501': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_502': 'rules_data/terraforming_mars/definitions/board.yaml:78',
     't_503': 'rules_data/terraforming_mars/definitions/board.yaml:79',
     't_504': 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -4654,14 +7280,28 @@ AT = {
     'x_583': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_591': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     'x_592': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    't_511': 'rules_data/terraforming_mars/definitions/effects.yaml:14',
     'd_513': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
     'd_514': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    't_515': 'rules_data/terraforming_mars/definitions/resources.yaml:84',
+    't_516': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    't_517': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'd_518': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    't_519': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    't_520': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_521': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_522': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_523': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     't_525': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     't_526': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'd_527': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
     'd_530': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    't_531': 'rules_data/terraforming_mars/definitions/resources.yaml:47',
+    't_532': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'd_533': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     'd_534': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
     'd_536': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_537': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     'x_620': 'rules_data/terraforming_mars/definitions/board.yaml:101',
     'x_621': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'x_622': 'rules_data/terraforming_mars/definitions/board.yaml:103',
@@ -4673,11 +7313,17 @@ AT = {
     'x_634': 'rules_data/terraforming_mars/definitions/board.yaml:81',
     'x_635': 'rules_data/terraforming_mars/definitions/board.yaml:82',
     'x_639': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_538': 'rules_data/terraforming_mars/definitions/effects.yaml:14',
     'd_555': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    't_556': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_557': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_558': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_559': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_561': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_562': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'd_563': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_564': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'd_565': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_566': 'rules_data/terraforming_mars/definitions/board.yaml:78',
     't_567': 'rules_data/terraforming_mars/definitions/board.yaml:79',
     't_568': 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -4687,6 +7333,7 @@ AT = {
     't_572': 'rules_data/terraforming_mars/definitions/board.yaml:82',
     'd_573': 'rules_data/terraforming_mars/definitions/board.yaml:83',
     'd_576': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    't_578': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     'd_585': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
     'd_600': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
     'd_606': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
@@ -4701,11 +7348,18 @@ AT = {
     'x_727': 'rules_data/terraforming_mars/definitions/board.yaml:81',
     'x_728': 'rules_data/terraforming_mars/definitions/board.yaml:82',
     'x_732': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_631': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
     'd_632': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
+    't_633': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_634': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_635': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_636': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_637': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_638': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_639': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'd_640': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_641': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'd_642': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_643': 'rules_data/terraforming_mars/definitions/board.yaml:78',
     't_644': 'rules_data/terraforming_mars/definitions/board.yaml:79',
     't_645': 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -4717,10 +7371,17 @@ AT = {
     'x_742': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'x_743': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'x_747': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'd_651': 'rules_data/terraforming_mars/cards/001-070.yaml:134',
     'd_658': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_659': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'd_660': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_661': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'd_663': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
     'd_664': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_665': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'd_676': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_677': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_680': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_681': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     'd_682': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     'd_683': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
@@ -4728,7 +7389,13 @@ AT = {
     'x_775': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     'x_777': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'x_779': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_685': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_691': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
     'd_692': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_694': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'd_695': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'd_696': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_697': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'd_698': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'x_798': 'rules_data/terraforming_mars/definitions/board.yaml:101',
     'x_799': 'rules_data/terraforming_mars/definitions/board.yaml:102',
@@ -4741,13 +7408,20 @@ AT = {
     'x_812': 'rules_data/terraforming_mars/definitions/board.yaml:81',
     'x_813': 'rules_data/terraforming_mars/definitions/board.yaml:82',
     'x_817': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'd_700': 'rules_data/terraforming_mars/cards/001-070.yaml:167',
     'd_711': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
     'd_712': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
     'd_714': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    't_715': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_716': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_717': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_718': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_719': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_720': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_721': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'd_722': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_723': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'd_724': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_725': 'rules_data/terraforming_mars/definitions/board.yaml:78',
     't_726': 'rules_data/terraforming_mars/definitions/board.yaml:79',
     't_727': 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -4770,8 +7444,12 @@ AT = {
     'd_744': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
     'd_751': 'rules_data/terraforming_mars/definitions/board.yaml:93',
     'd_752': 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    't_753': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    't_754': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_755': 'rules_data/terraforming_mars/definitions/board.yaml:95',
     'd_756': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    't_757': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'd_758': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_759': 'rules_data/terraforming_mars/definitions/board.yaml:78',
     't_760': 'rules_data/terraforming_mars/definitions/board.yaml:79',
     't_761': 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -4787,10 +7465,15 @@ AT = {
     'x_871': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     'x_872': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     'x_874': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    't_775': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
     'd_777': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
     'd_778': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_779': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     'd_782': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    't_783': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_784': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     'd_786': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    't_795': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'x_908': 'rules_data/terraforming_mars/definitions/board.yaml:92',
     'x_909': 'rules_data/terraforming_mars/definitions/board.yaml:93',
     'x_910': 'rules_data/terraforming_mars/definitions/board.yaml:94',
@@ -4805,8 +7488,11 @@ AT = {
     'd_810': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
     'd_816': 'rules_data/terraforming_mars/definitions/board.yaml:93',
     'd_817': 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    't_819': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_820': 'rules_data/terraforming_mars/definitions/board.yaml:95',
     'd_821': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    't_822': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'd_823': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_824': 'rules_data/terraforming_mars/definitions/board.yaml:78',
     't_825': 'rules_data/terraforming_mars/definitions/board.yaml:79',
     't_826': 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -4819,11 +7505,16 @@ AT = {
     'x_960': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'x_961': 'rules_data/terraforming_mars/definitions/board.yaml:103',
     'd_860': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    't_861': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_862': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_863': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_864': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_866': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_867': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'd_879': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
     'd_880': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_887': 'rules_data/terraforming_mars/cards/001-070.yaml:232',
+    'd_894': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     'x_1001': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
     'x_1003': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     'x_1004': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
@@ -4831,13 +7522,22 @@ AT = {
     'x_1007': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     'x_1012': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
     'd_897': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    't_898': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
     'd_899': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    't_900': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'd_901': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
+    'd_902': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
     'd_904': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'd_905': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     'x_1014': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
+    'd_906': 'rules_data/terraforming_mars/cards/001-070.yaml:266',
     'd_912': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    't_913': 'rules_data/terraforming_mars/definitions/cards.yaml:202',
     'd_915': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
     'd_916': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
     'x_1034': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
+    'd_928': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    't_938': 'rules_data/terraforming_mars/cards/001-070.yaml:300',
     'd_968': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
     'd_969': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
     'x_1138': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
@@ -4849,10 +7549,24 @@ AT = {
     'x_1153': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_1154': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_1155': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_1008': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1009': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     'd_1011': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1012': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    'd_1016': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     'd_1017': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'd_1018': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     'd_1019': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
     'd_1020': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    't_1021': 'rules_data/terraforming_mars/definitions/resources.yaml:84',
+    't_1022': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    't_1023': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'd_1024': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    't_1025': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    't_1026': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_1027': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_1028': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_1029': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     't_1031': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     't_1032': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'd_1033': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
@@ -4862,23 +7576,39 @@ AT = {
     'x_1206': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     'x_1208': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'x_1210': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_1071': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
     'd_1072': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
+    'd_1074': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'd_1075': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'd_1076': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_1077': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'd_1078': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'x_1243': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_1247': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1108': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1112': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_1250': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
     'd_1143': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
     'd_1155': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
+    'd_1159': 'rules_data/terraforming_mars/cards/001-070.yaml:422',
+    'd_1173': 'rules_data/terraforming_mars/cards/001-070.yaml:440',
     'd_1208': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
     'x_1359': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
     'x_1395': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
     'x_1403': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     'x_1405': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    't_1237': 'rules_data/terraforming_mars/definitions/cards.yaml:249',
+    't_1244': 'rules_data/terraforming_mars/definitions/resources.yaml:47',
+    't_1245': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     'x_1411': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'x_1412': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'd_1249': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
+    'd_1252': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'x_1414': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
+    't_1253': 'rules_data/terraforming_mars/cards/001-070.yaml:521',
+    'd_1261': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
     'd_1263': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
+    'd_1264': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     'x_1429': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
     'x_1452': 'rules_data/terraforming_mars/definitions/board.yaml:101',
     'x_1453': 'rules_data/terraforming_mars/definitions/board.yaml:102',
@@ -4891,11 +7621,18 @@ AT = {
     'x_1466': 'rules_data/terraforming_mars/definitions/board.yaml:81',
     'x_1467': 'rules_data/terraforming_mars/definitions/board.yaml:82',
     'x_1471': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_1265': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
     'd_1285': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
+    't_1286': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_1287': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_1288': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'd_1289': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_1290': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_1291': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_1292': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'd_1293': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_1294': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'd_1295': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_1296': 'rules_data/terraforming_mars/definitions/board.yaml:78',
     't_1297': 'rules_data/terraforming_mars/definitions/board.yaml:79',
     't_1298': 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -4919,12 +7656,19 @@ AT = {
     'x_1541': 'rules_data/terraforming_mars/definitions/board.yaml:81',
     'x_1542': 'rules_data/terraforming_mars/definitions/board.yaml:82',
     'x_1546': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    't_1345': 'rules_data/terraforming_mars/definitions/board.yaml:116',
     'd_1346': 'rules_data/terraforming_mars/definitions/board.yaml:116',
     'd_1347': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    't_1348': 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    't_1349': 'rules_data/terraforming_mars/definitions/board.yaml:93',
     'd_1350': 'rules_data/terraforming_mars/definitions/board.yaml:93',
     'd_1351': 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    't_1352': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    't_1353': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_1354': 'rules_data/terraforming_mars/definitions/board.yaml:95',
     'd_1355': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    't_1356': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'd_1357': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_1358': 'rules_data/terraforming_mars/definitions/board.yaml:78',
     't_1359': 'rules_data/terraforming_mars/definitions/board.yaml:79',
     't_1360': 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -4943,36 +7687,59 @@ AT = {
     'x_1614': 'rules_data/terraforming_mars/definitions/board.yaml:179',
     'x_1617': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_1619': 'rules_data/terraforming_mars/definitions/board.yaml:179',
+    't_1416': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
     'd_1418': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
+    't_1419': 'rules_data/terraforming_mars/definitions/board.yaml:176',
     'd_1420': 'rules_data/terraforming_mars/definitions/board.yaml:176',
     'd_1421': 'rules_data/terraforming_mars/definitions/board.yaml:177',
+    't_1422': 'rules_data/terraforming_mars/definitions/board.yaml:178',
+    'd_1424': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_1425': 'rules_data/terraforming_mars/definitions/board.yaml:179',
     'd_1426': 'rules_data/terraforming_mars/definitions/board.yaml:179',
+    'd_1427': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_1430': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
     'd_1527': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
     'x_1746': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
     'x_1747': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
+    't_1542': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
     'x_1772': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     'x_1850': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_1610': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
+    'd_1634': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_1640': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
+    'd_1771': 'rules_data/terraforming_mars/cards/071-140.yaml:132',
+    'd_1779': 'rules_data/terraforming_mars/cards/071-140.yaml:159',
     'x_2062': 'rules_data/terraforming_mars/cards/071-140.yaml:182',
+    'd_1838': 'rules_data/terraforming_mars/cards/071-140.yaml:207',
+    'd_1840': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
+    'd_1841': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'x_2138': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
     'x_2140': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     'd_1886': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'd_1948': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
     'd_1949': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
     'x_2235': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'x_2236': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'd_1974': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
+    'd_1977': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_2070': 'rules_data/terraforming_mars/cards/071-140.yaml:397',
     'x_2412': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'x_2415': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    't_2123': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
     'd_2124': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
+    'd_2125': 'rules_data/terraforming_mars/definitions/cards.yaml:20',
+    'd_2126': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_2127': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_2128': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_2131': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    't_2136': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2137': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2138': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2139': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2140': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
     'x_2438': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
     'x_2450': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
+    'd_2189': 'rules_data/terraforming_mars/cards/071-140.yaml:474',
     'x_2516': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'x_2517': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'x_2521': 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -4981,7 +7748,11 @@ AT = {
     'x_2524': 'rules_data/terraforming_mars/definitions/board.yaml:81',
     'x_2525': 'rules_data/terraforming_mars/definitions/board.yaml:82',
     'x_2529': 'rules_data/terraforming_mars/definitions/board.yaml:150',
+    'd_2204': 'rules_data/terraforming_mars/cards/071-140.yaml:502',
+    't_2222': 'rules_data/terraforming_mars/definitions/board.yaml:150',
     'd_2225': 'rules_data/terraforming_mars/definitions/board.yaml:150',
+    't_2226': 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    'd_2227': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_2228': 'rules_data/terraforming_mars/definitions/board.yaml:78',
     't_2229': 'rules_data/terraforming_mars/definitions/board.yaml:79',
     't_2230': 'rules_data/terraforming_mars/definitions/board.yaml:80',
@@ -4998,41 +7769,62 @@ AT = {
     'x_2576': 'rules_data/terraforming_mars/definitions/board.yaml:94',
     'd_2275': 'rules_data/terraforming_mars/definitions/board.yaml:93',
     'd_2276': 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    't_2278': 'rules_data/terraforming_mars/definitions/board.yaml:77',
     'd_2279': 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    't_2355': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    't_2381': 'rules_data/terraforming_mars/cards/071-140.yaml:578',
     'x_2755': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
     'x_2767': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
     'x_2768': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
     'd_2437': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    'd_2439': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
     'x_2776': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    'd_2444': 'rules_data/terraforming_mars/cards/071-140.yaml:638',
+    't_2453': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     'd_2472': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
     'd_2490': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
+    't_2532': 'rules_data/terraforming_mars/definitions/board.yaml:95',
     'x_2909': 'rules_data/terraforming_mars/definitions/board.yaml:116',
     'd_2558': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
+    't_2559': 'rules_data/terraforming_mars/definitions/board.yaml:116',
     'd_2560': 'rules_data/terraforming_mars/definitions/board.yaml:116',
     'd_2561': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    't_2562': 'rules_data/terraforming_mars/definitions/board.yaml:92',
+    't_2563': 'rules_data/terraforming_mars/definitions/board.yaml:93',
+    'd_2601': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
+    'd_2602': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'x_2983': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
     'x_3046': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
     'x_3047': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     'x_3048': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     'x_3050': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     'x_3054': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    't_2678': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
     'd_2679': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
     'd_2681': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     'd_2682': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2684': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     'd_2685': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2686': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     'd_2687': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
     'd_2691': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
     'd_2724': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
     'x_3221': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     'x_3222': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     'x_3224': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_2828': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     'x_3248': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     'x_3249': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     'x_3251': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'x_3253': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'd_2848': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
+    'd_2850': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'd_2851': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'd_2852': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_2853': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'd_2854': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     'x_3761': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_3293': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

@@ -44,40 +44,15 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2293 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_2028(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2029 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2030 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:366
-
-
-def d_2031(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_2028 = _C.rebased(_C.d_1771, 2028)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2029 = _C.rebased(_C.d_777, 2028)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2030 = _C.rebased(_C.d_377, 2028)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2031 = _C.rebased(_C.d_357, 2028)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,40 +44,15 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_1380 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_1226 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1227 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:479
-
-
-def d_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_1225 = _C.rebased(_C.d_1159, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1226 = _C.rebased(_C.d_344, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1227 = _C.rebased(_C.d_778, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1228 = _C.rebased(_C.d_357, 1225)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -56,7 +57,7 @@ x_3306 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
 x_3308 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_2884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:296
+def t_2884(ctx, k, s=None, E=None, B=2884):  # rules_data/terraforming_mars/cards/141-208.yaml:296
     ctx.steps += 9
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64,72 +65,29 @@ def t_2884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2890, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~719', 2, True)
     LOCAL(ctx, E, 'r~720', 'microbe', True)
-    return t_2893(ctx, k, s, E)
+    return t_2893(ctx, k, s, E, B)
 
 
-d_2885 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2886 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:296
-
-
-def d_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2888 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2889 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:296
-
-
-def d_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2890, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
-
-
-d_2891 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2892 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:296
-
-
-def t_2893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2893, None, [], k)
-
-
-def d_2894(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2894, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
+d_2885 = _C.rebased(_C.d_777, 2884)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2886 = _C.rebased(_C.d_769, 2884)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2887 = _C.rebased(_C.d_357, 2884)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2888 = _C.rebased(_C.d_381, 2884)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2889 = _C.rebased(_C.d_772, 2884)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2890 = _C.rebased(_C.d_488, 2884)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2891 = _C.rebased(_C.d_968, 2884)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2892 = _C.rebased(_C.d_2724, 2884)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+t_2893 = _C.rebased(_C.t_783, 2884)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_2894 = _C.rebased(_C.d_2828, 2884)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
@@ -75,7 +76,7 @@ x_4024 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4025 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
+def d_3513(ctx, E=None, B=3513):  # rules_data/terraforming_mars/cards/141-208.yaml:695
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -83,16 +84,16 @@ def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 1, True)
     LOCAL(ctx, E, 'r~720', 'energy', True)
-    if not d_3516(ctx, E):
+    if not d_3516(ctx, E, B):
         return False
     return True
 
 
-d_3514 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:695
-d_3515 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:695
+d_3514 = _C.rebased(_C.d_351, 3513)  # rules_data/terraforming_mars/cards/141-208.yaml:695
+d_3515 = _C.rebased(_C.d_969, 3513)  # rules_data/terraforming_mars/cards/141-208.yaml:695
 
 
-def d_3516(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3516(ctx, E=None, B=3513):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -101,13 +102,13 @@ def d_3516(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4008(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3518, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~719'), '-=', False, K[1])
     return True
 
 
-def d_3517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3517(ctx, E=None, B=3513):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,37 +119,37 @@ def d_3517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3518(ctx, E=None, B=3513):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3518, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~719'), '-=', False, K[1])
     return True
 
 
-t_3519 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:696
+t_3519 = _C.rebased(_C.t_359, 3513)  # rules_data/terraforming_mars/cards/141-208.yaml:696
 
 
-def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:699
+def d_3520(ctx, E=None, B=3513):  # rules_data/terraforming_mars/cards/141-208.yaml:699
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~721', 2, True)
-    if not d_3522(ctx, E):
+    if not d_3522(ctx, E, B):
         return False
     return True
 
 
-d_3521 = _C.d_388  # rules_data/terraforming_mars/cards/141-208.yaml:699
+d_3521 = _C.rebased(_C.d_388, 3513)  # rules_data/terraforming_mars/cards/141-208.yaml:699
 
 
-def d_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3522(ctx, E=None, B=3513):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -157,64 +158,64 @@ def d_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~721'))
     while left > 0:
         left -= 1
-        if not d_3523(ctx, E):
+        if not d_3523(ctx, E, B):
             return False
     return True
 
 
-def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3523(ctx, E=None, B=3513):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3524(ctx, E):
+    if not d_3524(ctx, E, B):
         return False
-    if not d_3529(ctx, E):
+    if not d_3529(ctx, E, B):
         return False
     return True
 
 
-def d_3524(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3524(ctx, E=None, B=3513):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_4015(ctx, E):
-        if not d_3525(ctx, E):
+        if not d_3525(ctx, E, B):
             return False
     return True
 
 
-def d_3525(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3525(ctx, E=None, B=3513):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[2])
-    SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
-    STMT(ctx, 3528)
+    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[3])
+    SET(ctx, 'discard', ctx.state, 'discard', K[4], '=', False, K[5])
+    STMT(ctx, B + 15)
     return True
 
 
-d_3526 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3527 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3526 = _C.rebased(_C.d_416, 3513)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3527 = _C.rebased(_C.d_417, 3513)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3528(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3528(ctx, E=None, B=3513):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3528)
+    STMT(ctx, B + 15)
     return True
 
 
-d_3529 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3530 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3531 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3532 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3529 = _C.rebased(_C.d_681, 3513)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3530 = _C.rebased(_C.d_682, 3513)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3531 = _C.rebased(_C.d_683, 3513)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3532 = _C.rebased(_C.d_423, 3513)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -58,7 +59,7 @@ x_1198 = _C.x_1007  # rules_data/terraforming_mars/definitions/cards.yaml:236
 x_1201 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def t_1060(ctx, k, s=None, E=None, B=1060):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,47 +67,18 @@ def t_1060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'microbe', True)
-    return t_1063(ctx, k, s, E)
+    return t_1063(ctx, k, s, E, B)
 
 
-d_1061 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:359
-d_1062 = _C.d_1011  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1061 = _C.rebased(_C.d_344, 1060)  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1062 = _C.rebased(_C.d_1011, 1060)  # rules_data/terraforming_mars/cards/001-070.yaml:359
+t_1063 = _C.rebased(_C.t_898, 1060)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+d_1064 = _C.rebased(_C.d_899, 1060)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+t_1065 = _C.rebased(_C.t_900, 1060)  # rules_data/terraforming_mars/definitions/cards.yaml:236
+d_1066 = _C.rebased(_C.d_901, 1060)  # rules_data/terraforming_mars/definitions/cards.yaml:239
 
 
-def t_1063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1192(ctx, E):
-        return False
-    return t_1065(ctx, k, s, E)
-
-
-d_1064 = _C.d_899  # rules_data/terraforming_mars/definitions/cards.yaml:233
-
-
-def t_1065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1065, None, [], k)
-
-
-def d_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1066, PL(ctx, E.get('holder~719')).get('card_res'), E.get('card~720'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_1067(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def d_1067(ctx, E=None, B=1060):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -114,16 +86,16 @@ def d_1067(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         E = ctx.env()
     LOCAL(ctx, E, 'n~721', 1, True)
     LOCAL(ctx, E, 'r~722', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
-d_1068 = _C.d_476  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1068 = _C.rebased(_C.d_476, 1060)  # rules_data/terraforming_mars/cards/001-070.yaml:359
 
 
-def d_1069(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def d_1069(ctx, E=None, B=1060):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -133,16 +105,7 @@ def d_1069(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     return True
 
 
-def d_1070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
-    return True
+d_1070 = _C.rebased(_C.d_905, 1060)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -91,20 +93,20 @@ x_3614 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_3618 = _C.x_732  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3125(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
+def t_3125(ctx, k, s=None, E=None, B=3125):  # rules_data/terraforming_mars/cards/141-208.yaml:481
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 8, True)
-    return t_3127(ctx, k, s, E)
+    return t_3127(ctx, k, s, E, B)
 
 
-d_3126 = _C.d_2691  # rules_data/terraforming_mars/cards/141-208.yaml:481
+d_3126 = _C.rebased(_C.d_2691, 3125)  # rules_data/terraforming_mars/cards/141-208.yaml:481
 
 
-def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def t_3127(ctx, k, s=None, E=None, B=3125):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -114,13 +116,13 @@ def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'sv~717', x_3573(ctx, E), True)
     ctx.steps += 1
     LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_3131(ctx, k, s, E)
+    return t_3131(ctx, k, s, E, B)
 
 
-d_3128 = _C.d_394  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+d_3128 = _C.rebased(_C.d_394, 3125)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
 
 
-def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def d_3129(ctx, E=None, B=3125):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -130,252 +132,43 @@ def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-d_3130 = _C.d_396  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
-
-
-def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_3575(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_3576(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_3577(ctx, E), True)
-    return t_3135(ctx, k, s, E)
-
-
-d_3132 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3133 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3134 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_3135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3578(ctx, E):
-        return d_3136(ctx, E) and k()
-    return t_3139(ctx, k, s, E)
-
-
-def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3579(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3138, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[4])
-    return True
-
-
-d_3137 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3138, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[4])
-    return True
-
-
-def t_3139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3582(ctx, E):
-        return False
-    return t_3141(ctx, k, s, E)
-
-
-d_3140 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_3141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3141, None, [], k)
-
-
-def d_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_3588(ctx, E), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3144, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3145, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[4])
-    return True
-
-
-def d_3143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_3588(ctx, E), '-=', False, K[4])
-    return True
-
-
-def d_3144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3144, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[4])
-    return True
-
-
-def d_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3145, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[4])
-    return True
-
-
-def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[4])
-    return True
-
-
-def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~725', 'ocean', True)
-    return t_3149(ctx, k, s, E)
-
-
-d_3148 = _C.d_632  # rules_data/terraforming_mars/cards/141-208.yaml:481
-
-
-def t_3149(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3599(ctx, E):
-        return t_3150(ctx, k, s, E)
-    return k()
-
-
-def t_3150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~735', x_3600(ctx, E), True)
-    if not x_3601(ctx, E):
-        return False
-    return t_3153(ctx, k, s, E)
-
-
-d_3151 = _C.d_635  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3152 = _C.d_636  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_3153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3153, None, [], k)
-
-
-def t_3154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
-    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
-    return t_3157(ctx, k, s, E)
-
-
-d_3155 = _C.d_639  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3156 = _C.d_640  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3157(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3158, ctx.state.get('board'), E.get('s~738'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3606(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[6])
-    return t_3160(ctx, k, s, E)
-
-
-def d_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3158, ctx.state.get('board'), E.get('s~738'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3606(ctx, E), '=', False, K[5])
-    return True
-
-
-d_3159 = _C.d_643  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3160 = _C.t_644  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3161 = _C.t_645  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3162 = _C.t_646  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3163 = _C.t_647  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3164 = _C.t_648  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3165 = _C.t_649  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3166 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3130 = _C.rebased(_C.d_396, 3125)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+t_3131 = _C.rebased(_C.t_397, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3132 = _C.rebased(_C.d_398, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3133 = _C.rebased(_C.d_399, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3134 = _C.rebased(_C.d_400, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_3135 = _C.rebased(_C.t_401, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3136 = _C.rebased(_C.d_402, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3137 = _C.rebased(_C.d_403, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3138 = _C.rebased(_C.d_404, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_3139 = _C.rebased(_C.t_405, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3140 = _C.rebased(_C.d_406, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_3141 = _C.rebased(_C.t_407, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_3142 = _C.rebased(_C.d_408, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3143 = _C.rebased(_C.d_409, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3144 = _C.rebased(_C.d_410, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3145 = _C.rebased(_C.d_411, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3146 = _C.rebased(_C.d_412, 3125)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+t_3147 = _C.rebased(_C.t_631, 3125)  # rules_data/terraforming_mars/cards/141-208.yaml:481
+d_3148 = _C.rebased(_C.d_632, 3125)  # rules_data/terraforming_mars/cards/141-208.yaml:481
+t_3149 = _C.rebased(_C.t_633, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3150 = _C.rebased(_C.t_634, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3151 = _C.rebased(_C.d_635, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3152 = _C.rebased(_C.d_636, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3153 = _C.rebased(_C.t_637, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3154 = _C.rebased(_C.t_638, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3155 = _C.rebased(_C.d_639, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3156 = _C.rebased(_C.d_640, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3157 = _C.rebased(_C.t_641, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3158 = _C.rebased(_C.d_642, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3159 = _C.rebased(_C.d_643, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3160 = _C.rebased(_C.t_644, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3161 = _C.rebased(_C.t_645, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3162 = _C.rebased(_C.t_646, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3163 = _C.rebased(_C.t_647, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3164 = _C.rebased(_C.t_648, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3165 = _C.rebased(_C.t_649, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3166 = _C.rebased(_C.d_650, 3125)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

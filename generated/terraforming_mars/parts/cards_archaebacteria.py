@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,36 +53,10 @@ def x_1304(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
 
 
 x_1307 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_1160 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:422
-d_1161 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:422
-
-
-def d_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_1159 = _C.rebased(_C.d_1159, 1159)  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1160 = _C.rebased(_C.d_344, 1159)  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1161 = _C.rebased(_C.d_778, 1159)  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1162 = _C.rebased(_C.d_357, 1159)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -61,39 +62,13 @@ def x_993(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
 
 
 x_996 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_887 = _C.rebased(_C.d_887, 887)  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_888 = _C.rebased(_C.d_344, 887)  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_889 = _C.rebased(_C.d_778, 887)  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_890 = _C.rebased(_C.d_779, 887)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_887(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_888 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:232
-d_889 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:232
-
-
-def d_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-def d_891(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
+def d_891(ctx, E=None, B=887):  # rules_data/terraforming_mars/cards/001-070.yaml:234
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -101,26 +76,15 @@ def d_891(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_892 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:234
-d_893 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:234
-
-
-def d_894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
+d_892 = _C.rebased(_C.d_771, 887)  # rules_data/terraforming_mars/cards/001-070.yaml:234
+d_893 = _C.rebased(_C.d_772, 887)  # rules_data/terraforming_mars/cards/001-070.yaml:234
+d_894 = _C.rebased(_C.d_894, 887)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -68,7 +69,7 @@ x_2470 = _C.x_1542  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_2474 = _C.x_1546  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_2165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def t_2165(ctx, k, s=None, E=None, B=2165):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -76,13 +77,13 @@ def t_2165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 't~715', 'ocean', True)
     LOCAL(ctx, E, 'k~716', 'land', True)
-    return t_2168(ctx, k, s, E)
+    return t_2168(ctx, k, s, E, B)
 
 
-d_2166 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:465
+d_2166 = _C.rebased(_C.d_860, 2165)  # rules_data/terraforming_mars/cards/071-140.yaml:465
 
 
-def d_2167(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def d_2167(ctx, E=None, B=2165):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -92,103 +93,27 @@ def d_2167(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     return True
 
 
-def t_2168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~715'), True)
-    LOCAL(ctx, E, 'l~719', x_2454(ctx, E), True)
-    return t_2171(ctx, k, s, E)
-
-
-d_2169 = _C.d_1346  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2170 = _C.d_1347  # rules_data/terraforming_mars/definitions/board.yaml:116
-
-
-def t_2171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2455(ctx, E):
-        return t_2172(ctx, k, s, E)
-    return k()
-
-
-def t_2172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~724', x_2456(ctx, E), True)
-    if not x_2457(ctx, E):
-        return False
-    return t_2175(ctx, k, s, E)
-
-
-d_2173 = _C.d_1350  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2174 = _C.d_1351  # rules_data/terraforming_mars/definitions/board.yaml:94
-
-
-def t_2175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2175, None, [], k)
-
-
-def t_2176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~726', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~727', E.get('space~725'), True)
-    return t_2179(ctx, k, s, E)
-
-
-d_2177 = _C.d_1354  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2178 = _C.d_1355  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_2179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~727'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[4])
-    return t_2182(ctx, k, s, E)
-
-
-def d_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~727'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2181 = _C.d_1358  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2182 = _C.t_1359  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2183 = _C.t_1360  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2184 = _C.t_1361  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2185 = _C.t_1362  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2186 = _C.t_1363  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2187 = _C.t_1364  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2188 = _C.d_1365  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_2168 = _C.rebased(_C.t_1345, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2169 = _C.rebased(_C.d_1346, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2170 = _C.rebased(_C.d_1347, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:116
+t_2171 = _C.rebased(_C.t_1348, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:92
+t_2172 = _C.rebased(_C.t_1349, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2173 = _C.rebased(_C.d_1350, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2174 = _C.rebased(_C.d_1351, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:94
+t_2175 = _C.rebased(_C.t_1352, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2176 = _C.rebased(_C.t_1353, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2177 = _C.rebased(_C.d_1354, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2178 = _C.rebased(_C.d_1355, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2179 = _C.rebased(_C.t_1356, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2180 = _C.rebased(_C.d_1357, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2181 = _C.rebased(_C.d_1358, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2182 = _C.rebased(_C.t_1359, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2183 = _C.rebased(_C.t_1360, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2184 = _C.rebased(_C.t_1361, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2185 = _C.rebased(_C.t_1362, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2186 = _C.rebased(_C.t_1363, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2187 = _C.rebased(_C.t_1364, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2188 = _C.rebased(_C.d_1365, 2165)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -44,51 +44,20 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2442 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2447 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2156 = _C.rebased(_C.t_1008, 2156)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2157 = _C.rebased(_C.d_1159, 2156)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2158 = _C.rebased(_C.d_344, 2156)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2159 = _C.rebased(_C.d_778, 2156)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2160 = _C.rebased(_C.d_357, 2156)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2156, None, [], k)
-
-
-def d_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2158 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2159 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:455
-
-
-def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2161(ctx, E=None, B=2156):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,26 +65,15 @@ def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2162 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2163 = _C.d_1208  # rules_data/terraforming_mars/cards/071-140.yaml:455
-
-
-def d_2164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
+d_2162 = _C.rebased(_C.d_771, 2156)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2163 = _C.rebased(_C.d_1208, 2156)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2164 = _C.rebased(_C.d_488, 2156)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -69,7 +70,7 @@ x_594 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:48
 x_600 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_510(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,25 +80,18 @@ def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 3
         LOCAL(ctx, E, 'n~721', 2, True)
         LOCAL(ctx, E, 'r~722', 'titanium', True)
-        c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
         return k()
 
-    return t_511(ctx, r1, s, E)
+    return t_511(ctx, r1, s, E, B)
 
 
-def t_511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 511, left, [], k)
+t_511 = _C.rebased(_C.t_511, 510)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_512(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,136 +99,27 @@ def t_512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'p~715', 'temperature', True)
     LOCAL(ctx, E, 'n~716', 1, True)
-    return t_515(ctx, k, s, E)
+    return t_515(ctx, k, s, E, B)
 
 
-d_513 = _C.d_513  # rules_data/terraforming_mars/cards/001-070.yaml:100
-d_514 = _C.d_514  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_513 = _C.rebased(_C.d_513, 510)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_514 = _C.rebased(_C.d_514, 510)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+t_515 = _C.rebased(_C.t_515, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_516 = _C.rebased(_C.t_516, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_517 = _C.rebased(_C.t_517, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_518 = _C.rebased(_C.d_518, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_519 = _C.rebased(_C.t_519, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_520 = _C.rebased(_C.t_520, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_521 = _C.rebased(_C.d_521, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_522 = _C.rebased(_C.d_522, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_523 = _C.rebased(_C.d_523, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_524 = _C.rebased(_C.d_371, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_525 = _C.rebased(_C.t_525, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_526 = _C.rebased(_C.t_526, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_527 = _C.rebased(_C.d_527, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_516(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_572(ctx, E):
-        return t_517(ctx, k, s, E)
-    return k()
-
-
-def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[2])
-    return t_519(ctx, k, s, E)
-
-
-def d_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_519(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_575(ctx, E):
-        return t_520(ctx, k, s, E)
-    return k()
-
-
-def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_521(ctx, E):
-        return False
-    return t_525(ctx, r1, s, E)
-
-
-def d_521(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_576(ctx, E):
-        if not d_522(ctx, E):
-            return False
-    return True
-
-
-def d_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_524 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_525 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_526 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_527 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def t_528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_528(ctx, k, s=None, E=None, B=510):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,10 +127,10 @@ def t_528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'n~718', 3, True)
     LOCAL(ctx, E, 'r~719', 'plants', True)
-    return t_531(ctx, k, s, E)
+    return t_531(ctx, k, s, E, B)
 
 
-def d_529(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_529(ctx, E=None, B=510):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -255,54 +140,14 @@ def d_529(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     return True
 
 
-d_530 = _C.d_530  # rules_data/terraforming_mars/cards/001-070.yaml:100
-
-
-def t_531(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_589(ctx, E):
-        return t_532(ctx, k, s, E)
-    return k()
-
-
-def t_532(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 532, None, [], k)
-
-
-def d_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 533, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
-    return True
-
-
-d_534 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_535 = _C.d_388  # rules_data/terraforming_mars/cards/001-070.yaml:100
-d_536 = _C.d_536  # rules_data/terraforming_mars/cards/001-070.yaml:100
-
-
-def d_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
-    return True
+d_530 = _C.rebased(_C.d_530, 510)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+t_531 = _C.rebased(_C.t_531, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_532 = _C.rebased(_C.t_532, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_533 = _C.rebased(_C.d_533, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_534 = _C.rebased(_C.d_534, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_535 = _C.rebased(_C.d_388, 510)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_536 = _C.rebased(_C.d_536, 510)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_537 = _C.rebased(_C.d_537, 510)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

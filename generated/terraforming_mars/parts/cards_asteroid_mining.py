@@ -44,13 +44,14 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_1290 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
+def d_1145(ctx, E=None, B=1145):  # rules_data/terraforming_mars/cards/001-070.yaml:402
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -58,26 +59,15 @@ def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_1146 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:402
-d_1147 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:402
-
-
-def d_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_1146 = _C.rebased(_C.d_481, 1145)  # rules_data/terraforming_mars/cards/001-070.yaml:402
+d_1147 = _C.rebased(_C.d_345, 1145)  # rules_data/terraforming_mars/cards/001-070.yaml:402
+d_1148 = _C.rebased(_C.d_357, 1145)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -62,7 +63,7 @@ x_385 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
 x_388 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def t_343(ctx, k, s=None, E=None, B=343):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72,7 +73,7 @@ def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 3
         LOCAL(ctx, E, 'n~719', 1, True)
         LOCAL(ctx, E, 'r~720', 'titanium', True)
-        c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
         return k()
@@ -80,71 +81,19 @@ def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     ctx.steps += 2
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    return t_346(ctx, r1, s, E)
+    return t_346(ctx, r1, s, E, B)
 
 
-d_344 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:28
-d_345 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:28
-
-
-def t_346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_379(ctx, E):
-        return t_347(ctx, k, s, E)
-    return k()
-
-
-def t_347(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_380(ctx, E):
-        return False
-    return t_349(ctx, k, s, E)
-
-
-d_348 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 349, None, [], k)
-
-
-def d_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 350, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_351 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:28
-d_352 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:28
-
-
-def d_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    return True
+d_344 = _C.rebased(_C.d_344, 343)  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_345 = _C.rebased(_C.d_345, 343)  # rules_data/terraforming_mars/cards/001-070.yaml:28
+t_346 = _C.rebased(_C.t_346, 343)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_347 = _C.rebased(_C.t_347, 343)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_348 = _C.rebased(_C.d_348, 343)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_349 = _C.rebased(_C.t_349, 343)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_350 = _C.rebased(_C.d_350, 343)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_351 = _C.rebased(_C.d_351, 343)  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_352 = _C.rebased(_C.d_352, 343)  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_353 = _C.rebased(_C.d_353, 343)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

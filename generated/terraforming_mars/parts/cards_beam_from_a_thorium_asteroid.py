@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_1515 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1519 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1335(ctx, E=None, B=1335):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,21 +66,21 @@ def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 3, True)
     LOCAL(ctx, E, 'r~720', 'heat', True)
-    c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~721', 3, True)
     LOCAL(ctx, E, 'r~722', 'energy', True)
-    c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
-d_1336 = _C.d_711  # rules_data/terraforming_mars/cards/001-070.yaml:586
+d_1336 = _C.rebased(_C.d_711, 1335)  # rules_data/terraforming_mars/cards/001-070.yaml:586
 
 
-def d_1337(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1337(ctx, E=None, B=1335):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,19 +90,10 @@ def d_1337(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     return True
 
 
-def d_1338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    return True
+d_1338 = _C.rebased(_C.d_353, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1339(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1339(ctx, E=None, B=1335):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,7 +103,7 @@ def d_1339(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     return True
 
 
-def d_1340(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1340(ctx, E=None, B=1335):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,16 +113,7 @@ def d_1340(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     return True
 
 
-def d_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
-    return True
+d_1341 = _C.rebased(_C.d_390, 1335)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -69,7 +70,7 @@ x_677 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:48
 x_683 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_581(ctx, k, s=None, E=None, B=581):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,25 +80,18 @@ def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 3
         LOCAL(ctx, E, 'n~721', 4, True)
         LOCAL(ctx, E, 'r~722', 'titanium', True)
-        c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
         return k()
 
-    return t_582(ctx, r1, s, E)
+    return t_582(ctx, r1, s, E, B)
 
 
-def t_582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 582, left, [], k)
+t_582 = _C.rebased(_C.t_511, 581)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_583(ctx, k, s=None, E=None, B=581):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,136 +99,27 @@ def t_583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'p~715', 'temperature', True)
     LOCAL(ctx, E, 'n~716', 2, True)
-    return t_586(ctx, k, s, E)
+    return t_586(ctx, k, s, E, B)
 
 
-d_584 = _C.d_513  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_585 = _C.d_585  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_584 = _C.rebased(_C.d_513, 581)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_585 = _C.rebased(_C.d_585, 581)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+t_586 = _C.rebased(_C.t_515, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_587 = _C.rebased(_C.t_516, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_588 = _C.rebased(_C.t_517, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_589 = _C.rebased(_C.d_518, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_590 = _C.rebased(_C.t_519, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_591 = _C.rebased(_C.t_520, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_592 = _C.rebased(_C.d_521, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_593 = _C.rebased(_C.d_522, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_594 = _C.rebased(_C.d_523, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_595 = _C.rebased(_C.d_371, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_596 = _C.rebased(_C.t_525, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_597 = _C.rebased(_C.t_526, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_598 = _C.rebased(_C.d_527, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_587(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_587(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_655(ctx, E):
-        return t_588(ctx, k, s, E)
-    return k()
-
-
-def t_588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[2])
-    return t_590(ctx, k, s, E)
-
-
-def d_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_590(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_658(ctx, E):
-        return t_591(ctx, k, s, E)
-    return k()
-
-
-def t_591(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_592(ctx, E):
-        return False
-    return t_596(ctx, r1, s, E)
-
-
-def d_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_659(ctx, E):
-        if not d_593(ctx, E):
-            return False
-    return True
-
-
-def d_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_595 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_596 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_597 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_598 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_599(ctx, k, s=None, E=None, B=581):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,58 +127,18 @@ def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'n~718', 4, True)
     LOCAL(ctx, E, 'r~719', 'plants', True)
-    return t_602(ctx, k, s, E)
+    return t_602(ctx, k, s, E, B)
 
 
-d_600 = _C.d_600  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_601 = _C.d_530  # rules_data/terraforming_mars/cards/001-070.yaml:116
-
-
-def t_602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_672(ctx, E):
-        return t_603(ctx, k, s, E)
-    return k()
-
-
-def t_603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 603, None, [], k)
-
-
-def d_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 604, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
-    return True
-
-
-d_605 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_606 = _C.d_606  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_607 = _C.d_536  # rules_data/terraforming_mars/cards/001-070.yaml:116
-
-
-def d_608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
-    return True
+d_600 = _C.rebased(_C.d_600, 581)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_601 = _C.rebased(_C.d_530, 581)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+t_602 = _C.rebased(_C.t_531, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_603 = _C.rebased(_C.t_532, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_604 = _C.rebased(_C.d_533, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_605 = _C.rebased(_C.d_534, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_606 = _C.rebased(_C.d_606, 581)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_607 = _C.rebased(_C.d_536, 581)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_608 = _C.rebased(_C.d_537, 581)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -59,7 +60,7 @@ x_3519 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3521 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
-def t_3072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
+def t_3072(ctx, k, s=None, E=None, B=3072):  # rules_data/terraforming_mars/cards/141-208.yaml:431
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,7 +70,7 @@ def t_3072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 3
         LOCAL(ctx, E, 'n~719', 2, True)
         LOCAL(ctx, E, 'r~720', 'energy', True)
-        c, key = KEYPLACE(ctx, 3082, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
         return k()
@@ -77,74 +78,20 @@ def t_3072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     ctx.steps += 2
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    return t_3075(ctx, r1, s, E)
+    return t_3075(ctx, r1, s, E, B)
 
 
-d_3073 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3074 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:431
-
-
-def t_3075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3510(ctx, E):
-        return t_3076(ctx, k, s, E)
-    return k()
-
-
-def t_3076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3511(ctx, E):
-        return False
-    return t_3078(ctx, k, s, E)
-
-
-d_3077 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_3078(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3078, None, [], k)
-
-
-def d_3079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3079, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_3080 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3081 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:431
-
-
-def d_3082(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3082, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-t_3083 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:432
+d_3073 = _C.rebased(_C.d_344, 3072)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3074 = _C.rebased(_C.d_778, 3072)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+t_3075 = _C.rebased(_C.t_346, 3072)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_3076 = _C.rebased(_C.t_347, 3072)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3077 = _C.rebased(_C.d_348, 3072)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_3078 = _C.rebased(_C.t_349, 3072)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_3079 = _C.rebased(_C.d_350, 3072)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_3080 = _C.rebased(_C.d_968, 3072)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3081 = _C.rebased(_C.d_969, 3072)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3082 = _C.rebased(_C.d_353, 3072)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3083 = _C.rebased(_C.t_359, 3072)  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
 TRIALS = {

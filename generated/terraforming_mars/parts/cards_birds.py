@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -62,7 +63,7 @@ x_1742 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 x_1744 = _C.x_1012  # rules_data/terraforming_mars/cards/071-140.yaml:22
 
 
-def t_1530(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:29
+def t_1530(ctx, k, s=None, E=None, B=1530):  # rules_data/terraforming_mars/cards/071-140.yaml:29
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,85 +71,20 @@ def t_1530(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    return t_1533(ctx, k, s, E)
+    return t_1533(ctx, k, s, E, B)
 
 
-d_1531 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:29
-d_1532 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:29
-
-
-def t_1533(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1733(ctx, E):
-        return t_1534(ctx, k, s, E)
-    return k()
-
-
-def t_1534(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1734(ctx, E):
-        return False
-    return t_1536(ctx, k, s, E)
-
-
-d_1535 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_1536(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1536, None, [], k)
-
-
-def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1537, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_1538(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-d_1539 = _C.d_351  # rules_data/terraforming_mars/cards/071-140.yaml:32
-d_1540 = _C.d_1263  # rules_data/terraforming_mars/cards/071-140.yaml:32
-
-
-def d_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
+d_1531 = _C.rebased(_C.d_481, 1530)  # rules_data/terraforming_mars/cards/071-140.yaml:29
+d_1532 = _C.rebased(_C.d_778, 1530)  # rules_data/terraforming_mars/cards/071-140.yaml:29
+t_1533 = _C.rebased(_C.t_346, 1530)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1534 = _C.rebased(_C.t_347, 1530)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1535 = _C.rebased(_C.d_348, 1530)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1536 = _C.rebased(_C.t_349, 1530)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1537 = _C.rebased(_C.d_350, 1530)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1538 = _C.rebased(_C.d_1261, 1530)  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1539 = _C.rebased(_C.d_351, 1530)  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1540 = _C.rebased(_C.d_1263, 1530)  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1541 = _C.rebased(_C.d_1264, 1530)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -47,7 +47,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -85,7 +87,7 @@ def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~733'), 0))
 
 
-def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def t_859(ctx, k, s=None, E=None, B=859):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,111 +97,45 @@ def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 2
         LOCAL(ctx, E, 'n~730', 2, True)
         LOCAL(ctx, E, 'r~731', 'megacredits', True)
-        if not d_881(ctx, E):
+        if not d_881(ctx, E, B):
             return False
         ctx.steps += 3
         LOCAL(ctx, E, 'n~732', 3, True)
         LOCAL(ctx, E, 'r~733', 'heat', True)
-        c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
+        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~732'), '+=', False, K[3])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_861(ctx, r1, s, E)
+    return t_861(ctx, r1, s, E, B)
 
 
-d_860 = _C.d_860  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_860 = _C.rebased(_C.d_860, 859)  # rules_data/terraforming_mars/cards/001-070.yaml:223
+t_861 = _C.rebased(_C.t_861, 859)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_862 = _C.rebased(_C.t_862, 859)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_863 = _C.rebased(_C.d_863, 859)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_864 = _C.rebased(_C.d_864, 859)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_865 = _C.rebased(_C.t_349, 859)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_866 = _C.rebased(_C.t_866, 859)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_867 = _C.rebased(_C.d_867, 859)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_868 = _C.rebased(_C.d_821, 859)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_869 = _C.rebased(_C.t_822, 859)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_870 = _C.rebased(_C.d_823, 859)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_871 = _C.rebased(_C.d_824, 859)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_872 = _C.rebased(_C.t_825, 859)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_873 = _C.rebased(_C.t_826, 859)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_874 = _C.rebased(_C.t_827, 859)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_875 = _C.rebased(_C.t_828, 859)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_876 = _C.rebased(_C.t_829, 859)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_877 = _C.rebased(_C.t_830, 859)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_878 = _C.rebased(_C.d_831, 859)  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_879 = _C.rebased(_C.d_879, 859)  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_880 = _C.rebased(_C.d_880, 859)  # rules_data/terraforming_mars/cards/001-070.yaml:223
 
 
-def t_861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_959(ctx, E):
-        return t_862(ctx, k, s, E)
-    return k()
-
-
-def t_862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_960(ctx, E), True)
-    if not x_961(ctx, E):
-        return False
-    return t_865(ctx, k, s, E)
-
-
-d_863 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_864 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 865, None, [], k)
-
-
-def t_866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_869(ctx, k, s, E)
-
-
-d_867 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_868 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
-    return t_872(ctx, k, s, E)
-
-
-def d_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[4])
-    return True
-
-
-d_871 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_872 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_873 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_874 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_875 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_876 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_877 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_878 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_879 = _C.d_879  # rules_data/terraforming_mars/cards/001-070.yaml:223
-d_880 = _C.d_880  # rules_data/terraforming_mars/cards/001-070.yaml:223
-
-
-def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_881(ctx, E=None, B=859):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -208,13 +144,13 @@ def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_981(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[3])
     return True
 
 
-def d_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_882(ctx, E=None, B=859):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -225,19 +161,19 @@ def d_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_883(ctx, E=None, B=859):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[3])
     return True
 
 
-def d_884(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_884(ctx, E=None, B=859):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -247,7 +183,7 @@ def d_884(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     return True
 
 
-def d_885(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_885(ctx, E=None, B=859):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -257,13 +193,13 @@ def d_885(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     return True
 
 
-def d_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_886(ctx, E=None, B=859):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~732'), '+=', False, K[3])
     return True

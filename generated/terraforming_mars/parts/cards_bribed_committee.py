@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
 ]
@@ -54,82 +55,15 @@ x_2424 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
 x_2426 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_2428 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_2429 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
-
-
-def d_2142(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'tr', True)
-    LOCAL(ctx, E, 'n~716', 2, True)
-    if not d_2145(ctx, E):
-        return False
-    return True
-
-
-d_2143 = _C.d_1072  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2144 = _C.d_585  # rules_data/terraforming_mars/cards/071-140.yaml:426
-
-
-def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2423(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~715'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
-    else:
-        if not d_2147(ctx, E):
-            return False
-    return True
-
-
-def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
-    return True
-
-
-def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    if not d_2149(ctx, E):
-        return False
-    return True
-
-
-def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    return True
-
-
-d_2149 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2150 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2142 = _C.rebased(_C.d_1071, 2142)  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2143 = _C.rebased(_C.d_1072, 2142)  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2144 = _C.rebased(_C.d_585, 2142)  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2145 = _C.rebased(_C.d_1074, 2142)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_2146 = _C.rebased(_C.d_1075, 2142)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_2147 = _C.rebased(_C.d_1076, 2142)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2148 = _C.rebased(_C.d_1077, 2142)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2149 = _C.rebased(_C.d_1078, 2142)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2150 = _C.rebased(_C.d_371, 2142)  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_1652 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1654 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
-def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
+def d_1453(ctx, E=None, B=1453):  # rules_data/terraforming_mars/cards/001-070.yaml:653
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1456(ctx, E):
+    if not d_1456(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_1454 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1455 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:653
-
-
-def d_1456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1647(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1457 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1459 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1460 = _C.d_658  # rules_data/terraforming_mars/cards/001-070.yaml:653
-
-
-def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-t_1462 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:654
+d_1454 = _C.rebased(_C.d_344, 1453)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1455 = _C.rebased(_C.d_356, 1453)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1456 = _C.rebased(_C.d_378, 1453)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1457 = _C.rebased(_C.d_379, 1453)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1458 = _C.rebased(_C.d_380, 1453)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1459 = _C.rebased(_C.d_771, 1453)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1460 = _C.rebased(_C.d_658, 1453)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1461 = _C.rebased(_C.d_488, 1453)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1462 = _C.rebased(_C.t_359, 1453)  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
 TRIALS = {

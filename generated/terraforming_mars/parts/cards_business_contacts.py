@@ -72,7 +72,7 @@ x_2418 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 x_2419 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_2120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def t_2120(ctx, k, s=None, E=None, B=2120):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -80,13 +80,13 @@ def t_2120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 4, True)
     LOCAL(ctx, E, 'k~716', 2, True)
-    return t_2123(ctx, k, s, E)
+    return t_2123(ctx, k, s, E, B)
 
 
-d_2121 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:417
+d_2121 = _C.rebased(_C.d_1949, 2120)  # rules_data/terraforming_mars/cards/071-140.yaml:417
 
 
-def d_2122(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def d_2122(ctx, E=None, B=2120):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,116 +96,25 @@ def d_2122(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     return True
 
 
-def t_2123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_2418(ctx, E), '+=', True, K[0])
-        c, key = SEAT(ctx, E.get('you')), 'offer'
-        if c is not None:
-            SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
-    if not d_2125(ctx, E):
-        return False
-    return t_2136(ctx, r1, s, E)
-
-
-d_2124 = _C.d_2124  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-
-
-def d_2125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~717'))
-    while left > 0:
-        left -= 1
-        if not d_2126(ctx, E):
-            return False
-    return True
-
-
-def d_2126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_2127(ctx, E):
-        return False
-    if not d_2132(ctx, E):
-        return False
-    return True
-
-
-def d_2127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2399(ctx, E):
-        if not d_2128(ctx, E):
-            return False
-    return True
-
-
-def d_2128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2401(ctx, E), '=', False, K[3])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 2131)
-    return True
-
-
-d_2129 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2130 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
-
-
-def d_2131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 2131)
-    return True
-
-
-d_2132 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2133 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2134 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2135 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def t_2136(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('k~716'))
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 2136, left, [], k)
-
-
-d_2137 = _C.d_2137  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2138 = _C.d_2138  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2139 = _C.d_2139  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2140 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_2141 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+t_2123 = _C.rebased(_C.t_2123, 2120)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_2124 = _C.rebased(_C.d_2124, 2120)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_2125 = _C.rebased(_C.d_2125, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:20
+d_2126 = _C.rebased(_C.d_2126, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2127 = _C.rebased(_C.d_2127, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2128 = _C.rebased(_C.d_2128, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2129 = _C.rebased(_C.d_416, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2130 = _C.rebased(_C.d_417, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2131 = _C.rebased(_C.d_2131, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2132 = _C.rebased(_C.d_438, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2133 = _C.rebased(_C.d_439, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2134 = _C.rebased(_C.d_440, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2135 = _C.rebased(_C.d_423, 2120)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+t_2136 = _C.rebased(_C.t_2136, 2120)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2137 = _C.rebased(_C.d_2137, 2120)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2138 = _C.rebased(_C.d_2138, 2120)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2139 = _C.rebased(_C.d_2139, 2120)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2140 = _C.rebased(_C.d_2140, 2120)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_2141 = _C.rebased(_C.d_468, 2120)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {

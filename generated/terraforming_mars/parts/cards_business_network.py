@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {},
     ['player', 'prod', 'key'],
+    {'d': 0},
     [],
     ['player', 'offer', ''],
     ['game', 'deck', ''],
@@ -177,7 +178,7 @@ def x_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 x_2393 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def d_2074(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
+def d_2074(ctx, E=None, B=2074):  # rules_data/terraforming_mars/cards/071-140.yaml:406
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -185,46 +186,19 @@ def d_2074(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_2077(ctx, E):
+    if not d_2077(ctx, E, B):
         return False
     return True
 
 
-d_2075 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:406
-d_2076 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:406
+d_2075 = _C.rebased(_C.d_344, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:406
+d_2076 = _C.rebased(_C.d_377, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:406
+d_2077 = _C.rebased(_C.d_378, 2074)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2078 = _C.rebased(_C.d_379, 2074)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2079 = _C.rebased(_C.d_380, 2074)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2344(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2078 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-def t_2080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:408
+def t_2080(ctx, k, s=None, E=None, B=2074):  # rules_data/terraforming_mars/cards/071-140.yaml:408
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -234,20 +208,20 @@ def t_2080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[2], '=', False, K[3])
+            SET(ctx, 'offer', c, key, K[3], '=', False, K[4])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~717', 1, True)
-    if not d_2082(ctx, E):
+    if not d_2082(ctx, E, B):
         return False
-    return t_2093(ctx, r1, s, E)
+    return t_2093(ctx, r1, s, E, B)
 
 
-d_2081 = _C.d_381  # rules_data/terraforming_mars/definitions/cards.yaml:277
+d_2081 = _C.rebased(_C.d_381, 2074)  # rules_data/terraforming_mars/definitions/cards.yaml:277
 
 
-def d_2082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_2082(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -256,67 +230,36 @@ def d_2082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~717'))
     while left > 0:
         left -= 1
-        if not d_2083(ctx, E):
+        if not d_2083(ctx, E, B):
             return False
     return True
 
 
-def d_2083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2083(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2084(ctx, E):
+    if not d_2084(ctx, E, B):
         return False
-    if not d_2089(ctx, E):
+    if not d_2089(ctx, E, B):
         return False
     return True
 
 
-def d_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2349(ctx, E):
-        if not d_2085(ctx, E):
-            return False
-    return True
+d_2084 = _C.rebased(_C.d_676, 2074)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2085 = _C.rebased(_C.d_677, 2074)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2086 = _C.rebased(_C.d_416, 2074)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2087 = _C.rebased(_C.d_417, 2074)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2088 = _C.rebased(_C.d_680, 2074)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2089 = _C.rebased(_C.d_438, 2074)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2090 = _C.rebased(_C.d_439, 2074)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2091 = _C.rebased(_C.d_440, 2074)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2092 = _C.rebased(_C.d_423, 2074)  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def d_2085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2351(ctx, E), '=', False, K[4])
-    SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[5])
-    STMT(ctx, 2088)
-    return True
-
-
-d_2086 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2087 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
-
-
-def d_2088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 2088)
-    return True
-
-
-d_2089 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2090 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2091 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2092 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def t_2093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_2093(ctx, k, s=None, E=None, B=2074):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -334,20 +277,16 @@ def t_2093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~718', item, True)
-            return t_2094(ctx, lambda i=i: nxt(i), brk, E)
+            return t_2094(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_2094(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2094, None, [], k)
+t_2094 = _C.rebased(_C.t_753, 2074)  # rules_data/terraforming_mars/definitions/turns.yaml:130
 
 
-def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_2095(ctx, k, s=None, E=None, B=2074):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -357,18 +296,18 @@ def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[6])
+            SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[7])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~719', 3, True)
-    return t_2097(ctx, r1, s, E)
+    return t_2097(ctx, r1, s, E, B)
 
 
-d_2096 = _C.d_711  # rules_data/terraforming_mars/definitions/turns.yaml:131
+d_2096 = _C.rebased(_C.d_711, 2074)  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def t_2097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_2097(ctx, k, s=None, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -377,10 +316,10 @@ def t_2097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~720', E.get('n~719'), True)
     LOCAL(ctx, E, 'sv~721', 0, True)
     LOCAL(ctx, E, 'tv~722', 0, True)
-    return t_2101(ctx, k, s, E)
+    return t_2101(ctx, k, s, E, B)
 
 
-def d_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2098(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -390,7 +329,7 @@ def d_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2099(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -400,7 +339,7 @@ def d_2099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2100(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -410,7 +349,7 @@ def d_2100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_2101(ctx, k, s=None, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -419,10 +358,10 @@ def t_2101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 's_v~723', x_2365(ctx, E), True)
     LOCAL(ctx, E, 't_v~724', x_2366(ctx, E), True)
     LOCAL(ctx, E, 'h_v~725', x_2367(ctx, E), True)
-    return t_2105(ctx, k, s, E)
+    return t_2105(ctx, k, s, E, B)
 
 
-def d_2102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_2102(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -432,7 +371,7 @@ def d_2102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_2103(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -442,7 +381,7 @@ def d_2103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_2104(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -452,18 +391,18 @@ def d_2104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_2105(ctx, k, s=None, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2368(ctx, E):
-        return d_2106(ctx, E) and k()
-    return t_2109(ctx, k, s, E)
+        return d_2106(ctx, E, B) and k()
+    return t_2109(ctx, k, s, E, B)
 
 
-def d_2106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2106(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -472,13 +411,13 @@ def d_2106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_2369(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~720'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~720'), '-=', False, K[8])
     return True
 
 
-def d_2107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2107(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -489,19 +428,19 @@ def d_2107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2108(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~720'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~720'), '-=', False, K[8])
     return True
 
 
-def t_2109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_2109(ctx, k, s=None, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -509,10 +448,10 @@ def t_2109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_2372(ctx, E):
         return False
-    return t_2111(ctx, k, s, E)
+    return t_2111(ctx, k, s, E, B)
 
 
-def d_2110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_2110(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -523,83 +462,83 @@ def d_2110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_2111(ctx, k, s=None, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2111, None, [], k)
+    return CHOOSE(ctx, B + 37, None, [], k)
 
 
-def d_2112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2112(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~726'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~726'), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~727'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~727'), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~728'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~728'), '-=', False, K[8])
     return True
 
 
-def d_2113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2113(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[8])
     return True
 
 
-def d_2114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2114(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~726'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~726'), '-=', False, K[8])
     return True
 
 
-def d_2115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2115(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~727'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~727'), '-=', False, K[8])
     return True
 
 
-def d_2116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2116(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~728'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~728'), '-=', False, K[8])
     return True
 
 
-def d_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_2117(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -607,21 +546,21 @@ def d_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[6])
+        SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[7])
     return True
 
 
-def d_2118(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_2118(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_2391(ctx, E), '+=', True, K[5])
+    SET(ctx, 'discard', ctx.state, 'discard', x_2391(ctx, E), '+=', True, K[6])
     return True
 
 
-d_2119 = _C.d_468  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_2119 = _C.rebased(_C.d_468, 2074)  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 TRIALS = {

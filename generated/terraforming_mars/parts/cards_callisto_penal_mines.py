@@ -44,40 +44,15 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2007 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_1772 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1773 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:132
-
-
-def d_1774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_1771 = _C.rebased(_C.d_1771, 1771)  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1772 = _C.rebased(_C.d_777, 1771)  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1773 = _C.rebased(_C.d_377, 1771)  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1774 = _C.rebased(_C.d_357, 1771)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -82,7 +84,7 @@ def x_568(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def d_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_480(ctx, E=None, B=480):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,52 +92,25 @@ def d_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_483(ctx, E):
+    if not d_483(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 5, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 488, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
-d_481 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:89
-d_482 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_481 = _C.rebased(_C.d_481, 480)  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_482 = _C.rebased(_C.d_356, 480)  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_483 = _C.rebased(_C.d_378, 480)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_484 = _C.rebased(_C.d_379, 480)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_485 = _C.rebased(_C.d_380, 480)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_539(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 485, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_484 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_485(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 485, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-def d_486(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_486(ctx, E=None, B=480):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -145,22 +120,11 @@ def d_486(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     return True
 
 
-d_487 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_487 = _C.rebased(_C.d_487, 480)  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_488 = _C.rebased(_C.d_488, 480)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 488, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
+def t_489(ctx, k, s=None, E=None, B=480):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -169,15 +133,15 @@ def t_489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~719', 'capital', True)
-        return t_492(ctx, k, s, E)
+        return t_492(ctx, k, s, E, B)
 
-    return t_490(ctx, r1, s, E)
-
-
-t_490 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:90
+    return t_490(ctx, r1, s, E, B)
 
 
-def d_491(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
+t_490 = _C.rebased(_C.t_359, 480)  # rules_data/terraforming_mars/cards/001-070.yaml:90
+
+
+def d_491(ctx, E=None, B=480):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -187,88 +151,24 @@ def d_491(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     return True
 
 
-def t_492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_548(ctx, E):
-        return t_493(ctx, k, s, E)
-    return k()
-
-
-def t_493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_549(ctx, E), True)
-    if not x_550(ctx, E):
-        return False
-    return t_496(ctx, k, s, E)
-
-
-d_494 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_495 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 496, None, [], k)
-
-
-def t_497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_500(ctx, k, s, E)
-
-
-d_498 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_499 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 501, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_503(ctx, k, s, E)
-
-
-def d_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 501, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[5])
-    return True
-
-
-d_502 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_503 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_504 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_505 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_506 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_507 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_508 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_509 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_492 = _C.rebased(_C.t_492, 480)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_493 = _C.rebased(_C.t_493, 480)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_494 = _C.rebased(_C.d_494, 480)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_495 = _C.rebased(_C.d_495, 480)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_496 = _C.rebased(_C.t_407, 480)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_497 = _C.rebased(_C.t_497, 480)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_498 = _C.rebased(_C.d_498, 480)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_499 = _C.rebased(_C.d_499, 480)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_500 = _C.rebased(_C.t_500, 480)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_501 = _C.rebased(_C.d_501, 480)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_502 = _C.rebased(_C.d_502, 480)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_503 = _C.rebased(_C.t_503, 480)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_504 = _C.rebased(_C.t_504, 480)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_505 = _C.rebased(_C.t_505, 480)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_506 = _C.rebased(_C.t_506, 480)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_507 = _C.rebased(_C.t_507, 480)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_508 = _C.rebased(_C.t_508, 480)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_509 = _C.rebased(_C.d_509, 480)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

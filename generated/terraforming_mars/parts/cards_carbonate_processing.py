@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_1316 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1318 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
-def d_1163(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
+def d_1163(ctx, E=None, B=1163):  # rules_data/terraforming_mars/cards/001-070.yaml:430
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1163(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1166(ctx, E):
+    if not d_1166(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 3, True)
     LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_1164 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1165 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:430
-
-
-def d_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1311(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1167 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1169 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1170 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:430
-
-
-def d_1171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-t_1172 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:431
+d_1164 = _C.rebased(_C.d_344, 1163)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1165 = _C.rebased(_C.d_356, 1163)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1166 = _C.rebased(_C.d_378, 1163)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1167 = _C.rebased(_C.d_379, 1163)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1168 = _C.rebased(_C.d_380, 1163)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1169 = _C.rebased(_C.d_445, 1163)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1170 = _C.rebased(_C.d_382, 1163)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1171 = _C.rebased(_C.d_488, 1163)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1172 = _C.rebased(_C.t_359, 1163)  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 TRIALS = {

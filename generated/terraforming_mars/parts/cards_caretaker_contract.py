@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -60,7 +61,7 @@ x_3076 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_3077 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2690(ctx, E=None, B=2690):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68,119 +69,25 @@ def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 8, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    if not d_2693(ctx, E):
+    if not d_2693(ctx, E, B):
         return False
     return True
 
 
-d_2691 = _C.d_2691  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2692 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:145
-
-
-def d_2693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3066(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2695, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_2694 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_2695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2695, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_2696(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'tr', True)
-    LOCAL(ctx, E, 'n~718', 1, True)
-    if not d_2699(ctx, E):
-        return False
-    return True
-
-
-d_2697 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2698 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:145
-
-
-def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3071(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2700, ctx.state.get('game_tracks'), E.get('t~717'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
-    else:
-        if not d_2701(ctx, E):
-            return False
-    return True
-
-
-def d_2700(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2700, ctx.state.get('game_tracks'), E.get('t~717'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
-    return True
-
-
-def d_2701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2702, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
-    if not d_2703(ctx, E):
-        return False
-    return True
-
-
-def d_2702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2702, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
-    return True
-
-
-d_2703 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2704 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2691 = _C.rebased(_C.d_2691, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2692 = _C.rebased(_C.d_769, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2693 = _C.rebased(_C.d_472, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2694 = _C.rebased(_C.d_473, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2695 = _C.rebased(_C.d_474, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2696 = _C.rebased(_C.d_691, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2697 = _C.rebased(_C.d_692, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2698 = _C.rebased(_C.d_361, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2699 = _C.rebased(_C.d_694, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_2700 = _C.rebased(_C.d_695, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_2701 = _C.rebased(_C.d_696, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2702 = _C.rebased(_C.d_697, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2703 = _C.rebased(_C.d_698, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2704 = _C.rebased(_C.d_371, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_2817 = _C.x_2235  # rules_data/terraforming_mars/definitions/resources.yaml:26
 x_2818 = _C.x_2236  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2470(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2470(ctx, E=None, B=2470):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,17 +67,17 @@ def d_2470(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     LOCAL(ctx, E, 'n~729', 1, True)
     LOCAL(ctx, E, 'r~730', 'megacredits', True)
     LOCAL(ctx, E, 'k~731', x_2816(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2474, PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2818(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2471 = _C.d_1974  # rules_data/terraforming_mars/cards/071-140.yaml:690
-d_2472 = _C.d_2472  # rules_data/terraforming_mars/cards/071-140.yaml:690
+d_2471 = _C.rebased(_C.d_1974, 2470)  # rules_data/terraforming_mars/cards/071-140.yaml:690
+d_2472 = _C.rebased(_C.d_2472, 2470)  # rules_data/terraforming_mars/cards/071-140.yaml:690
 
 
-def d_2473(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2473(ctx, E=None, B=2470):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -86,16 +87,7 @@ def d_2473(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     return True
 
 
-def d_2474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2474, PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_2818(ctx, E), '+=', False, K[0])
-    return True
+d_2474 = _C.rebased(_C.d_1977, 2470)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -59,7 +60,7 @@ x_427 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:62
 x_430 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def t_375(ctx, k, s=None, E=None, B=375):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,7 +70,7 @@ def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 3
         LOCAL(ctx, E, 'n~721', 2, True)
         LOCAL(ctx, E, 'r~722', 'plants', True)
-        c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
         return k()
@@ -77,64 +78,35 @@ def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     ctx.steps += 2
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_378(ctx, E):
+    if not d_378(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'heat', True)
-    return t_383(ctx, r1, s, E)
+    return t_383(ctx, r1, s, E, B)
 
 
-d_376 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:47
-d_377 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_376 = _C.rebased(_C.d_344, 375)  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_377 = _C.rebased(_C.d_377, 375)  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_378 = _C.rebased(_C.d_378, 375)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_379 = _C.rebased(_C.d_379, 375)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_380 = _C.rebased(_C.d_380, 375)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_381 = _C.rebased(_C.d_381, 375)  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_382 = _C.rebased(_C.d_382, 375)  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_416(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_379 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_381 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:47
-d_382 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:47
-
-
-def t_383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_383(ctx, k, s=None, E=None, B=375):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_421(ctx, E):
-        return t_384(ctx, k, s, E)
+        return t_384(ctx, k, s, E, B)
     return k()
 
 
-def t_384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_384(ctx, k, s=None, E=None, B=375):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -142,35 +114,24 @@ def t_384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     if not x_422(ctx, E):
         return False
-    return t_386(ctx, k, s, E)
+    return t_386(ctx, k, s, E, B)
 
 
-d_385 = _C.d_385  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_385 = _C.rebased(_C.d_385, 375)  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_386(ctx, k, s=None, E=None, B=375):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 386, None, [], k)
+    return CHOOSE(ctx, B + 11, None, [], k)
 
 
-def d_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 387, PL(ctx, E.get('target~720')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
-    return True
+d_387 = _C.rebased(_C.d_387, 375)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_388 = _C.rebased(_C.d_388, 375)  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-d_388 = _C.d_388  # rules_data/terraforming_mars/cards/001-070.yaml:47
-
-
-def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_389(ctx, E=None, B=375):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -180,16 +141,7 @@ def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     return True
 
 
-def d_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
-    return True
+d_390 = _C.rebased(_C.d_390, 375)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -48,9 +48,11 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'params', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'stock', 'key'],
 ]
@@ -101,17 +103,10 @@ def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return {'target': E.get('target~735')}
 
 
-def t_538(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 538, left, [], k)
+t_538 = _C.rebased(_C.t_538, 538)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_539(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def t_539(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -120,226 +115,51 @@ def t_539(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~718', 'ocean', True)
-        return t_556(ctx, k, s, E)
+        return t_556(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'p~715', 'temperature', True)
     LOCAL(ctx, E, 'n~716', 1, True)
-    return t_542(ctx, r1, s, E)
+    return t_542(ctx, r1, s, E, B)
 
 
-d_540 = _C.d_513  # rules_data/terraforming_mars/cards/001-070.yaml:108
-d_541 = _C.d_514  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_540 = _C.rebased(_C.d_513, 538)  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_541 = _C.rebased(_C.d_514, 538)  # rules_data/terraforming_mars/cards/001-070.yaml:108
+t_542 = _C.rebased(_C.t_515, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_543 = _C.rebased(_C.t_516, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_544 = _C.rebased(_C.t_517, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_545 = _C.rebased(_C.d_518, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_546 = _C.rebased(_C.t_519, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_547 = _C.rebased(_C.t_520, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_548 = _C.rebased(_C.d_521, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_549 = _C.rebased(_C.d_522, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_550 = _C.rebased(_C.d_523, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_551 = _C.rebased(_C.d_371, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_552 = _C.rebased(_C.t_525, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_553 = _C.rebased(_C.t_526, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_554 = _C.rebased(_C.d_527, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_555 = _C.rebased(_C.d_555, 538)  # rules_data/terraforming_mars/cards/001-070.yaml:108
+t_556 = _C.rebased(_C.t_556, 538)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_557 = _C.rebased(_C.t_557, 538)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_558 = _C.rebased(_C.d_558, 538)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_559 = _C.rebased(_C.d_559, 538)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_560 = _C.rebased(_C.t_532, 538)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_561 = _C.rebased(_C.t_561, 538)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_562 = _C.rebased(_C.d_562, 538)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_563 = _C.rebased(_C.d_563, 538)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_564 = _C.rebased(_C.t_564, 538)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_565 = _C.rebased(_C.d_565, 538)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_566 = _C.rebased(_C.d_566, 538)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_567 = _C.rebased(_C.t_567, 538)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_568 = _C.rebased(_C.t_568, 538)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_569 = _C.rebased(_C.t_569, 538)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_570 = _C.rebased(_C.t_570, 538)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_571 = _C.rebased(_C.t_571, 538)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_572 = _C.rebased(_C.t_572, 538)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_573 = _C.rebased(_C.d_573, 538)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def t_542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_543(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_543(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_605(ctx, E):
-        return t_544(ctx, k, s, E)
-    return k()
-
-
-def t_544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 545, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_607(ctx, E), '+=', False, K[4])
-    return t_546(ctx, k, s, E)
-
-
-def d_545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 545, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_607(ctx, E), '+=', False, K[4])
-    return True
-
-
-def t_546(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_608(ctx, E):
-        return t_547(ctx, k, s, E)
-    return k()
-
-
-def t_547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_548(ctx, E):
-        return False
-    return t_552(ctx, r1, s, E)
-
-
-def d_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_609(ctx, E):
-        if not d_549(ctx, E):
-            return False
-    return True
-
-
-def d_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 550, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 550, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    return True
-
-
-d_551 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_552 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_553 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_554 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_555 = _C.d_555  # rules_data/terraforming_mars/cards/001-070.yaml:108
-
-
-def t_556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_620(ctx, E):
-        return t_557(ctx, k, s, E)
-    return k()
-
-
-def t_557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~728', x_621(ctx, E), True)
-    if not x_622(ctx, E):
-        return False
-    return t_560(ctx, k, s, E)
-
-
-d_558 = _C.d_558  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_559 = _C.d_559  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 560, None, [], k)
-
-
-def t_561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
-    return t_564(ctx, k, s, E)
-
-
-d_562 = _C.d_562  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_563 = _C.d_563  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 565, ctx.state.get('board'), E.get('s~731'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[8])
-    return t_567(ctx, k, s, E)
-
-
-def d_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 565, ctx.state.get('board'), E.get('s~731'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[7])
-    return True
-
-
-d_566 = _C.d_566  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_567 = _C.t_567  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_568 = _C.t_568  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_569 = _C.t_569  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_570 = _C.t_570  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_571 = _C.t_571  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_572 = _C.t_572  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_573 = _C.d_573  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def t_574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def t_574(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -347,10 +167,10 @@ def t_574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'n~733', 3, True)
     LOCAL(ctx, E, 'r~734', 'plants', True)
-    return t_577(ctx, k, s, E)
+    return t_577(ctx, k, s, E, B)
 
 
-def d_575(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def d_575(ctx, E=None, B=538):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -360,40 +180,36 @@ def d_575(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     return True
 
 
-d_576 = _C.d_576  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_576 = _C.rebased(_C.d_576, 538)  # rules_data/terraforming_mars/cards/001-070.yaml:108
 
 
-def t_577(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_577(ctx, k, s=None, E=None, B=538):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_643(ctx, E):
-        return t_578(ctx, k, s, E)
+        return t_578(ctx, k, s, E, B)
     return k()
 
 
-def t_578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 578, None, [], k)
+t_578 = _C.rebased(_C.t_578, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def d_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_579(ctx, E=None, B=538):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 579, PL(ctx, E.get('target~735')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~735')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[11])
     return True
 
 
-d_580 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_580 = _C.rebased(_C.d_534, 538)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -81,76 +83,18 @@ def x_2046(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1782(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
+d_1779 = _C.rebased(_C.d_1779, 1779)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1780 = _C.rebased(_C.d_344, 1779)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1781 = _C.rebased(_C.d_356, 1779)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1782 = _C.rebased(_C.d_378, 1779)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1783 = _C.rebased(_C.d_379, 1779)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1784 = _C.rebased(_C.d_380, 1779)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1785 = _C.rebased(_C.d_1155, 1779)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1786 = _C.rebased(_C.d_487, 1779)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1787 = _C.rebased(_C.d_488, 1779)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-d_1780 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1781 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:159
-
-
-def d_1782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2017(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_1783 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_1785 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1786 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:159
-
-
-def d_1787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+def t_1788(ctx, k, s=None, E=None, B=1779):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -159,15 +103,15 @@ def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~719', 'commercial_district', True)
-        return t_1791(ctx, k, s, E)
+        return t_1791(ctx, k, s, E, B)
 
-    return t_1789(ctx, r1, s, E)
-
-
-t_1789 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:160
+    return t_1789(ctx, r1, s, E, B)
 
 
-def d_1790(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+t_1789 = _C.rebased(_C.t_359, 1779)  # rules_data/terraforming_mars/cards/071-140.yaml:160
+
+
+def d_1790(ctx, E=None, B=1779):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -177,88 +121,24 @@ def d_1790(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     return True
 
 
-def t_1791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2026(ctx, E):
-        return t_1792(ctx, k, s, E)
-    return k()
-
-
-def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_2027(ctx, E), True)
-    if not x_2028(ctx, E):
-        return False
-    return t_1795(ctx, k, s, E)
-
-
-d_1793 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1794 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_1795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1795, None, [], k)
-
-
-def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_1799(ctx, k, s, E)
-
-
-d_1797 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1798 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_1802(ctx, k, s, E)
-
-
-def d_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[5])
-    return True
-
-
-d_1801 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1802 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1803 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1804 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1805 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1806 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1807 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1808 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_1791 = _C.rebased(_C.t_492, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1792 = _C.rebased(_C.t_493, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1793 = _C.rebased(_C.d_494, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1794 = _C.rebased(_C.d_495, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1795 = _C.rebased(_C.t_407, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1796 = _C.rebased(_C.t_497, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1797 = _C.rebased(_C.d_498, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1798 = _C.rebased(_C.d_499, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1799 = _C.rebased(_C.t_500, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1800 = _C.rebased(_C.d_501, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1801 = _C.rebased(_C.d_502, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1802 = _C.rebased(_C.t_503, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1803 = _C.rebased(_C.t_504, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1804 = _C.rebased(_C.t_505, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1805 = _C.rebased(_C.t_506, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1806 = _C.rebased(_C.t_507, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1807 = _C.rebased(_C.t_508, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1808 = _C.rebased(_C.d_509, 1779)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['game', 'deck', ''],
     [],
@@ -80,7 +81,7 @@ x_3194 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3195 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def t_2774(ctx, k, s=None, E=None, B=2774):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,103 +90,37 @@ def t_2774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 'n~730', 1, True)
-        if not d_2795(ctx, E):
+        if not d_2795(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_2776(ctx, r1, s, E)
+    return t_2776(ctx, r1, s, E, B)
 
 
-d_2775 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:215
+d_2775 = _C.rebased(_C.d_860, 2774)  # rules_data/terraforming_mars/cards/141-208.yaml:215
+t_2776 = _C.rebased(_C.t_861, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2777 = _C.rebased(_C.t_862, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_2778 = _C.rebased(_C.d_863, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_2779 = _C.rebased(_C.d_864, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2780 = _C.rebased(_C.t_349, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2781 = _C.rebased(_C.t_866, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2782 = _C.rebased(_C.d_867, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2783 = _C.rebased(_C.d_821, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2784 = _C.rebased(_C.t_822, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2785 = _C.rebased(_C.d_823, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2786 = _C.rebased(_C.d_824, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2787 = _C.rebased(_C.t_825, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2788 = _C.rebased(_C.t_826, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2789 = _C.rebased(_C.t_827, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2790 = _C.rebased(_C.t_828, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2791 = _C.rebased(_C.t_829, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2792 = _C.rebased(_C.t_830, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2793 = _C.rebased(_C.d_831, 2774)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def t_2776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3163(ctx, E):
-        return t_2777(ctx, k, s, E)
-    return k()
-
-
-def t_2777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3164(ctx, E), True)
-    if not x_3165(ctx, E):
-        return False
-    return t_2780(ctx, k, s, E)
-
-
-d_2778 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2779 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_2780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2780, None, [], k)
-
-
-def t_2781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_2784(ctx, k, s, E)
-
-
-d_2782 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2783 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_2784(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2785, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3170(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_2787(ctx, k, s, E)
-
-
-def d_2785(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2785, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3170(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2786 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2787 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2788 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2789 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2790 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2791 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2792 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2793 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def d_2794(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def d_2794(ctx, E=None, B=2774):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -195,73 +130,17 @@ def d_2794(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     return True
 
 
-def d_2795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~730'))
-    while left > 0:
-        left -= 1
-        if not d_2796(ctx, E):
-            return False
-    return True
-
-
-def d_2796(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_2797(ctx, E):
-        return False
-    if not d_2802(ctx, E):
-        return False
-    return True
-
-
-def d_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3185(ctx, E):
-        if not d_2798(ctx, E):
-            return False
-    return True
-
-
-def d_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3187(ctx, E), '=', False, K[5])
-    SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2801)
-    return True
-
-
-d_2799 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2800 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 2801)
-    return True
-
-
-d_2802 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2803 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2804 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2805 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2795 = _C.rebased(_C.d_2601, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_2796 = _C.rebased(_C.d_2602, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2797 = _C.rebased(_C.d_414, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2798 = _C.rebased(_C.d_415, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2799 = _C.rebased(_C.d_416, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2800 = _C.rebased(_C.d_417, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2801 = _C.rebased(_C.d_418, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2802 = _C.rebased(_C.d_681, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2803 = _C.rebased(_C.d_682, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2804 = _C.rebased(_C.d_683, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2805 = _C.rebased(_C.d_423, 2774)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

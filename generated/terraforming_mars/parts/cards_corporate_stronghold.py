@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -70,177 +72,36 @@ x_3499 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_3500 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_3501 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_3505 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def d_3042(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3045(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3050, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-d_3043 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3044 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:419
-
-
-def d_3045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3477(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_3046 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_3048 = _C.d_445  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3049 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:419
-
-
-def d_3050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3050, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_3051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:420
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'city', True)
-        return t_3054(ctx, k, s, E)
-
-    return t_3052(ctx, r1, s, E)
-
-
-t_3052 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:420
-d_3053 = _C.d_744  # rules_data/terraforming_mars/cards/141-208.yaml:420
-
-
-def t_3054(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3486(ctx, E):
-        return t_3055(ctx, k, s, E)
-    return k()
-
-
-def t_3055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_3487(ctx, E), True)
-    if not x_3488(ctx, E):
-        return False
-    return t_3058(ctx, k, s, E)
-
-
-d_3056 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3057 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_3058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3058, None, [], k)
-
-
-def t_3059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_3062(ctx, k, s, E)
-
-
-d_3060 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3061 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3063, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3493(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_3065(ctx, k, s, E)
-
-
-def d_3063(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3063, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3493(ctx, E), '=', False, K[5])
-    return True
-
-
-d_3064 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3065 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3066 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3067 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3068 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3069 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3070 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3071 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3042 = _C.rebased(_C.d_700, 3042)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3043 = _C.rebased(_C.d_344, 3042)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3044 = _C.rebased(_C.d_356, 3042)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3045 = _C.rebased(_C.d_378, 3042)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3046 = _C.rebased(_C.d_379, 3042)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3047 = _C.rebased(_C.d_380, 3042)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3048 = _C.rebased(_C.d_445, 3042)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3049 = _C.rebased(_C.d_487, 3042)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3050 = _C.rebased(_C.d_488, 3042)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3051 = _C.rebased(_C.t_938, 3042)  # rules_data/terraforming_mars/cards/141-208.yaml:420
+t_3052 = _C.rebased(_C.t_359, 3042)  # rules_data/terraforming_mars/cards/141-208.yaml:420
+d_3053 = _C.rebased(_C.d_744, 3042)  # rules_data/terraforming_mars/cards/141-208.yaml:420
+t_3054 = _C.rebased(_C.t_492, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3055 = _C.rebased(_C.t_493, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3056 = _C.rebased(_C.d_494, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3057 = _C.rebased(_C.d_495, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3058 = _C.rebased(_C.t_407, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3059 = _C.rebased(_C.t_497, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3060 = _C.rebased(_C.d_498, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3061 = _C.rebased(_C.d_499, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3062 = _C.rebased(_C.t_500, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3063 = _C.rebased(_C.d_501, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3064 = _C.rebased(_C.d_502, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3065 = _C.rebased(_C.t_503, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3066 = _C.rebased(_C.t_504, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3067 = _C.rebased(_C.t_505, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3068 = _C.rebased(_C.t_506, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3069 = _C.rebased(_C.t_507, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3070 = _C.rebased(_C.t_508, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3071 = _C.rebased(_C.d_509, 3042)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -74,177 +76,36 @@ x_1071 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_1072 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_1073 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_1077 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def d_929(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_932(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-d_930 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_931 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:299
-
-
-def d_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1049(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_933 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_935 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_936 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:299
-
-
-def d_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'city', True)
-        return t_941(ctx, k, s, E)
-
-    return t_939(ctx, r1, s, E)
-
-
-t_939 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:300
-d_940 = _C.d_744  # rules_data/terraforming_mars/cards/001-070.yaml:300
-
-
-def t_941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1058(ctx, E):
-        return t_942(ctx, k, s, E)
-    return k()
-
-
-def t_942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_1059(ctx, E), True)
-    if not x_1060(ctx, E):
-        return False
-    return t_945(ctx, k, s, E)
-
-
-d_943 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_944 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 945, None, [], k)
-
-
-def t_946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_949(ctx, k, s, E)
-
-
-d_947 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_948 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_952(ctx, k, s, E)
-
-
-def d_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[5])
-    return True
-
-
-d_951 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_952 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_953 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_954 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_955 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_956 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_957 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_958 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_929 = _C.rebased(_C.d_700, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_930 = _C.rebased(_C.d_344, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_931 = _C.rebased(_C.d_356, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_932 = _C.rebased(_C.d_378, 929)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_933 = _C.rebased(_C.d_379, 929)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_934 = _C.rebased(_C.d_380, 929)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_935 = _C.rebased(_C.d_445, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_936 = _C.rebased(_C.d_487, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_937 = _C.rebased(_C.d_488, 929)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_938 = _C.rebased(_C.t_938, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:300
+t_939 = _C.rebased(_C.t_359, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:300
+d_940 = _C.rebased(_C.d_744, 929)  # rules_data/terraforming_mars/cards/001-070.yaml:300
+t_941 = _C.rebased(_C.t_492, 929)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_942 = _C.rebased(_C.t_493, 929)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_943 = _C.rebased(_C.d_494, 929)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_944 = _C.rebased(_C.d_495, 929)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_945 = _C.rebased(_C.t_407, 929)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_946 = _C.rebased(_C.t_497, 929)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_947 = _C.rebased(_C.d_498, 929)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_948 = _C.rebased(_C.d_499, 929)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_949 = _C.rebased(_C.t_500, 929)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_950 = _C.rebased(_C.d_501, 929)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_951 = _C.rebased(_C.d_502, 929)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_952 = _C.rebased(_C.t_503, 929)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_953 = _C.rebased(_C.t_504, 929)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_954 = _C.rebased(_C.t_505, 929)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_955 = _C.rebased(_C.t_506, 929)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_956 = _C.rebased(_C.t_507, 929)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_957 = _C.rebased(_C.t_508, 929)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_958 = _C.rebased(_C.d_509, 929)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

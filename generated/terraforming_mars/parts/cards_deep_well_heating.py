@@ -46,6 +46,7 @@ K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -64,39 +65,13 @@ x_406 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_408 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_409 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_410 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_354 = _C.rebased(_C.d_354, 354)  # rules_data/terraforming_mars/cards/001-070.yaml:38
+d_355 = _C.rebased(_C.d_344, 354)  # rules_data/terraforming_mars/cards/001-070.yaml:38
+d_356 = _C.rebased(_C.d_356, 354)  # rules_data/terraforming_mars/cards/001-070.yaml:38
+d_357 = _C.rebased(_C.d_357, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[2])
-    return True
-
-
-d_355 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:38
-d_356 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:38
-
-
-def d_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[2])
-    return True
-
-
-def t_358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def t_358(ctx, k, s=None, E=None, B=354):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -106,136 +81,27 @@ def t_358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 2
         LOCAL(ctx, E, 'p~717', 'temperature', True)
         LOCAL(ctx, E, 'n~718', 1, True)
-        return t_362(ctx, k, s, E)
+        return t_362(ctx, k, s, E, B)
 
-    return t_359(ctx, r1, s, E)
-
-
-t_359 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:39
-d_360 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:39
-d_361 = _C.d_361  # rules_data/terraforming_mars/cards/001-070.yaml:39
+    return t_359(ctx, r1, s, E, B)
 
 
-def t_362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_363(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~718')))
-
-
-def t_363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_399(ctx, E):
-        return t_364(ctx, k, s, E)
-    return k()
-
-
-def t_364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~717'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[3])
-    return t_366(ctx, k, s, E)
-
-
-def d_365(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~717'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[3])
-    return True
-
-
-def t_366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_402(ctx, E):
-        return t_367(ctx, k, s, E)
-    return k()
-
-
-def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
-        return k()
-
-    if not d_368(ctx, E):
-        return False
-    return t_372(ctx, r1, s, E)
-
-
-def d_368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_403(ctx, E):
-        if not d_369(ctx, E):
-            return False
-    return True
-
-
-def d_369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[5])
-    return True
-
-
-def d_370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
-    return True
-
-
-d_371 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_372 = _C.t_372  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_373 = _C.t_373  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_374 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+t_359 = _C.rebased(_C.t_359, 354)  # rules_data/terraforming_mars/cards/001-070.yaml:39
+d_360 = _C.rebased(_C.d_360, 354)  # rules_data/terraforming_mars/cards/001-070.yaml:39
+d_361 = _C.rebased(_C.d_361, 354)  # rules_data/terraforming_mars/cards/001-070.yaml:39
+t_362 = _C.rebased(_C.t_362, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_363 = _C.rebased(_C.t_363, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_364 = _C.rebased(_C.t_364, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_365 = _C.rebased(_C.d_365, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_366 = _C.rebased(_C.t_366, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_367 = _C.rebased(_C.t_367, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_368 = _C.rebased(_C.d_368, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_369 = _C.rebased(_C.d_369, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_370 = _C.rebased(_C.d_370, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_371 = _C.rebased(_C.d_371, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_372 = _C.rebased(_C.t_372, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_373 = _C.rebased(_C.t_373, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_374 = _C.rebased(_C.d_374, 354)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -69,7 +70,7 @@ x_1280 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:48
 x_1286 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1117(ctx, k, s=None, E=None, B=1117):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,25 +80,18 @@ def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         ctx.steps += 3
         LOCAL(ctx, E, 'n~721', 4, True)
         LOCAL(ctx, E, 'r~722', 'steel', True)
-        c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
         return k()
 
-    return t_1118(ctx, r1, s, E)
+    return t_1118(ctx, r1, s, E, B)
 
 
-def t_1118(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 1118, left, [], k)
+t_1118 = _C.rebased(_C.t_511, 1117)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_1119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1119(ctx, k, s=None, E=None, B=1117):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,13 +99,13 @@ def t_1119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'p~715', 'temperature', True)
     LOCAL(ctx, E, 'n~716', 3, True)
-    return t_1122(ctx, k, s, E)
+    return t_1122(ctx, k, s, E, B)
 
 
-d_1120 = _C.d_513  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1120 = _C.rebased(_C.d_513, 1117)  # rules_data/terraforming_mars/cards/001-070.yaml:394
 
 
-def d_1121(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1121(ctx, E=None, B=1117):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,129 +115,22 @@ def d_1121(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     return True
 
 
-def t_1122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1123(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_1123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1258(ctx, E):
-        return t_1124(ctx, k, s, E)
-    return k()
+t_1122 = _C.rebased(_C.t_515, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1123 = _C.rebased(_C.t_516, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1124 = _C.rebased(_C.t_517, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1125 = _C.rebased(_C.d_518, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1126 = _C.rebased(_C.t_519, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1127 = _C.rebased(_C.t_520, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1128 = _C.rebased(_C.d_521, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1129 = _C.rebased(_C.d_522, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1130 = _C.rebased(_C.d_523, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1131 = _C.rebased(_C.d_371, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1132 = _C.rebased(_C.t_525, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1133 = _C.rebased(_C.t_526, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1134 = _C.rebased(_C.d_527, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_1124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[2])
-    return t_1126(ctx, k, s, E)
-
-
-def d_1125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_1126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1261(ctx, E):
-        return t_1127(ctx, k, s, E)
-    return k()
-
-
-def t_1127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_1128(ctx, E):
-        return False
-    return t_1132(ctx, r1, s, E)
-
-
-def d_1128(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1262(ctx, E):
-        if not d_1129(ctx, E):
-            return False
-    return True
-
-
-def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_1131 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1132 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1133 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1134 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def t_1135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1135(ctx, k, s=None, E=None, B=1117):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -251,10 +138,10 @@ def t_1135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'n~718', 8, True)
     LOCAL(ctx, E, 'r~719', 'plants', True)
-    return t_1138(ctx, k, s, E)
+    return t_1138(ctx, k, s, E, B)
 
 
-def d_1136(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1136(ctx, E=None, B=1117):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -264,54 +151,14 @@ def d_1136(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     return True
 
 
-d_1137 = _C.d_530  # rules_data/terraforming_mars/cards/001-070.yaml:394
-
-
-def t_1138(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1275(ctx, E):
-        return t_1139(ctx, k, s, E)
-    return k()
-
-
-def t_1139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1139, None, [], k)
-
-
-def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
-    return True
-
-
-d_1141 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_1142 = _C.d_606  # rules_data/terraforming_mars/cards/001-070.yaml:394
-d_1143 = _C.d_1143  # rules_data/terraforming_mars/cards/001-070.yaml:394
-
-
-def d_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
-    return True
+d_1137 = _C.rebased(_C.d_530, 1117)  # rules_data/terraforming_mars/cards/001-070.yaml:394
+t_1138 = _C.rebased(_C.t_531, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_1139 = _C.rebased(_C.t_532, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_1140 = _C.rebased(_C.d_533, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_1141 = _C.rebased(_C.d_534, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1142 = _C.rebased(_C.d_606, 1117)  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1143 = _C.rebased(_C.d_1143, 1117)  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1144 = _C.rebased(_C.d_537, 1117)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

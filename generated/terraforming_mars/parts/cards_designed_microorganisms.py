@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ def x_3079(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
 x_3082 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2705(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
+def d_2705(ctx, E=None, B=2705):  # rules_data/terraforming_mars/cards/141-208.yaml:155
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,26 +63,15 @@ def d_2705(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2706 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2707 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:155
-
-
-def d_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_2706 = _C.rebased(_C.d_481, 2705)  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2707 = _C.rebased(_C.d_778, 2705)  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2708 = _C.rebased(_C.d_357, 2705)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
@@ -63,71 +64,30 @@ x_763 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_764 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_765 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_766 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_666 = _C.rebased(_C.d_469, 666)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_667 = _C.rebased(_C.d_344, 666)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_668 = _C.rebased(_C.d_356, 666)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_669 = _C.rebased(_C.d_472, 666)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_670 = _C.rebased(_C.d_473, 666)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_671 = _C.rebased(_C.d_474, 666)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_666(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_669(ctx, E):
-        return False
-    return True
-
-
-d_667 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:148
-d_668 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:148
-
-
-def d_669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_751(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_670 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_672(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
+def d_672(ctx, E=None, B=666):  # rules_data/terraforming_mars/cards/001-070.yaml:148
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
-    if not d_674(ctx, E):
+    if not d_674(ctx, E, B):
         return False
     return True
 
 
-d_673 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_673 = _C.rebased(_C.d_381, 666)  # rules_data/terraforming_mars/cards/001-070.yaml:148
 
 
-def d_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_674(ctx, E=None, B=666):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,64 +96,33 @@ def d_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     left = num(E.get('n~717'))
     while left > 0:
         left -= 1
-        if not d_675(ctx, E):
+        if not d_675(ctx, E, B):
             return False
     return True
 
 
-def d_675(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_675(ctx, E=None, B=666):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_676(ctx, E):
+    if not d_676(ctx, E, B):
         return False
-    if not d_681(ctx, E):
+    if not d_681(ctx, E, B):
         return False
     return True
 
 
-def d_676(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_756(ctx, E):
-        if not d_677(ctx, E):
-            return False
-    return True
-
-
-def d_677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_758(ctx, E), '=', False, K[1])
-    SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[3])
-    STMT(ctx, 680)
-    return True
-
-
-d_678 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_679 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 680)
-    return True
-
-
-d_681 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_682 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_683 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_684 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_676 = _C.rebased(_C.d_676, 666)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_677 = _C.rebased(_C.d_677, 666)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_678 = _C.rebased(_C.d_416, 666)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_679 = _C.rebased(_C.d_417, 666)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_680 = _C.rebased(_C.d_680, 666)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_681 = _C.rebased(_C.d_681, 666)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_682 = _C.rebased(_C.d_682, 666)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_683 = _C.rebased(_C.d_683, 666)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_684 = _C.rebased(_C.d_423, 666)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

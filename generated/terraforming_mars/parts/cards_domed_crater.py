@@ -48,8 +48,10 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -76,78 +78,18 @@ x_811 = _C.x_811  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_812 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_813 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_817 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_700 = _C.rebased(_C.d_700, 700)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_701 = _C.rebased(_C.d_344, 700)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_702 = _C.rebased(_C.d_356, 700)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_703 = _C.rebased(_C.d_378, 700)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_704 = _C.rebased(_C.d_379, 700)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_705 = _C.rebased(_C.d_380, 700)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_706 = _C.rebased(_C.d_445, 700)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_707 = _C.rebased(_C.d_487, 700)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_708 = _C.rebased(_C.d_488, 700)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_703(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-d_701 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_702 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:167
-
-
-def d_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_785(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_704 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_705(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_706 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_707 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:167
-
-
-def d_708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def t_709(ctx, k, s=None, E=None, B=700):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -157,117 +99,38 @@ def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 4
         LOCAL(ctx, E, 'n~719', 3, True)
         LOCAL(ctx, E, 'r~720', 'plants', True)
-        c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
+            SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[6])
         LOCAL(ctx, E, 't~721', 'city', True)
-        return t_715(ctx, k, s, E)
+        return t_715(ctx, k, s, E, B)
 
-    return t_710(ctx, r1, s, E)
-
-
-t_710 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_711 = _C.d_711  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_712 = _C.d_712  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    return t_710(ctx, r1, s, E, B)
 
 
-def d_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
-    return True
-
-
-d_714 = _C.d_714  # rules_data/terraforming_mars/cards/001-070.yaml:168
-
-
-def t_715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_798(ctx, E):
-        return t_716(ctx, k, s, E)
-    return k()
-
-
-def t_716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~731', x_799(ctx, E), True)
-    if not x_800(ctx, E):
-        return False
-    return t_719(ctx, k, s, E)
-
-
-d_717 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_718 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 719, None, [], k)
-
-
-def t_720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
-    return t_723(ctx, k, s, E)
-
-
-d_721 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_722 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~734'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[7])
-    return t_726(ctx, k, s, E)
-
-
-def d_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~734'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[6])
-    return True
-
-
-d_725 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_726 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_727 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_728 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_729 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_730 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_731 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_732 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_710 = _C.rebased(_C.t_359, 700)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_711 = _C.rebased(_C.d_711, 700)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_712 = _C.rebased(_C.d_712, 700)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_713 = _C.rebased(_C.d_665, 700)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_714 = _C.rebased(_C.d_714, 700)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+t_715 = _C.rebased(_C.t_715, 700)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_716 = _C.rebased(_C.t_716, 700)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_717 = _C.rebased(_C.d_717, 700)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_718 = _C.rebased(_C.d_718, 700)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_719 = _C.rebased(_C.t_719, 700)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_720 = _C.rebased(_C.t_720, 700)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_721 = _C.rebased(_C.d_721, 700)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_722 = _C.rebased(_C.d_722, 700)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_723 = _C.rebased(_C.t_723, 700)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_724 = _C.rebased(_C.d_724, 700)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_725 = _C.rebased(_C.d_725, 700)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_726 = _C.rebased(_C.t_726, 700)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_727 = _C.rebased(_C.t_727, 700)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_728 = _C.rebased(_C.t_728, 700)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_729 = _C.rebased(_C.t_729, 700)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_730 = _C.rebased(_C.t_730, 700)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_731 = _C.rebased(_C.t_731, 700)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_732 = _C.rebased(_C.d_732, 700)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -47,8 +47,10 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -102,7 +104,7 @@ x_2752 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 x_2754 = _C.x_1189  # rules_data/terraforming_mars/cards/071-140.yaml:580
 
 
-def t_2401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def t_2401(ctx, k, s=None, E=None, B=2401):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -110,10 +112,10 @@ def t_2401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 't~716', 'ecological_zone', True)
     LOCAL(ctx, E, 'u~717', 'greenery', True)
-    return t_2404(ctx, k, s, E)
+    return t_2404(ctx, k, s, E, B)
 
 
-def d_2402(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2402(ctx, E=None, B=2401):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -123,7 +125,7 @@ def d_2402(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     return True
 
 
-def d_2403(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2403(ctx, E=None, B=2401):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -133,7 +135,7 @@ def d_2403(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     return True
 
 
-def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_2404(ctx, k, s=None, E=None, B=2401):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,10 +143,10 @@ def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~721', E.get('t~716'), True)
     LOCAL(ctx, E, 'l~722', x_2728(ctx, E), True)
-    return t_2407(ctx, k, s, E)
+    return t_2407(ctx, k, s, E, B)
 
 
-def d_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2405(ctx, E=None, B=2401):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -154,7 +156,7 @@ def d_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2406(ctx, E=None, B=2401):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -164,18 +166,18 @@ def d_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2407(ctx, k, s=None, E=None, B=2401):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2729(ctx, E):
-        return t_2408(ctx, k, s, E)
+        return t_2408(ctx, k, s, E, B)
     return k()
 
 
-def t_2408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2408(ctx, k, s=None, E=None, B=2401):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -184,71 +186,28 @@ def t_2408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~727', x_2730(ctx, E), True)
     if not x_2731(ctx, E):
         return False
-    return t_2411(ctx, k, s, E)
+    return t_2411(ctx, k, s, E, B)
 
 
-d_2409 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2410 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2409 = _C.rebased(_C.d_751, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2410 = _C.rebased(_C.d_752, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:94
+t_2411 = _C.rebased(_C.t_1352, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2412 = _C.rebased(_C.t_754, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2413 = _C.rebased(_C.d_755, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2414 = _C.rebased(_C.d_756, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2415 = _C.rebased(_C.t_757, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2416 = _C.rebased(_C.d_758, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2417 = _C.rebased(_C.d_759, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2418 = _C.rebased(_C.t_760, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2419 = _C.rebased(_C.t_761, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2420 = _C.rebased(_C.t_762, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2421 = _C.rebased(_C.t_763, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2422 = _C.rebased(_C.t_764, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2423 = _C.rebased(_C.t_765, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2424 = _C.rebased(_C.d_766, 2401)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def t_2411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2411, None, [], k)
-
-
-def t_2412(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
-    return t_2415(ctx, k, s, E)
-
-
-d_2413 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2414 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_2415(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2416, ctx.state.get('board'), E.get('s~730'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2736(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[4])
-    return t_2418(ctx, k, s, E)
-
-
-def d_2416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2416, ctx.state.get('board'), E.get('s~730'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2736(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2417 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2418 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2419 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2420 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2421 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2422 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2423 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2424 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def d_2425(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2425(ctx, E=None, B=2401):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -256,13 +215,13 @@ def d_2425(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
         E = ctx.env()
     LOCAL(ctx, E, 'n~734', x_2750(ctx, E), True)
     LOCAL(ctx, E, 'r~735', 'animal', True)
-    c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~734'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~734'), '+=', False, K[6])
     return True
 
 
-def d_2426(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2426(ctx, E=None, B=2401):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -272,7 +231,7 @@ def d_2426(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     return True
 
 
-def d_2427(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2427(ctx, E=None, B=2401):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -282,15 +241,15 @@ def d_2427(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     return True
 
 
-def d_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2428(ctx, E=None, B=2401):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~734'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~734'), '+=', False, K[6])
     return True
 
 

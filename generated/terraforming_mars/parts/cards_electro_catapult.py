@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -68,66 +69,17 @@ def x_1715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 x_1716 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_1721 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1506 = _C.rebased(_C.d_685, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1507 = _C.rebased(_C.d_344, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1508 = _C.rebased(_C.d_356, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1509 = _C.rebased(_C.d_378, 1506)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1510 = _C.rebased(_C.d_379, 1506)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1511 = _C.rebased(_C.d_380, 1506)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+t_1512 = _C.rebased(_C.t_359, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:693
+t_1513 = _C.rebased(_C.t_913, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:695
 
 
-def d_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1509(ctx, E):
-        return False
-    return True
-
-
-d_1507 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:692
-d_1508 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:692
-
-
-def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1703(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1510 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1511(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-t_1512 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:693
-
-
-def t_1513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1513, None, [], k)
-
-
-def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1514(ctx, E=None, B=1506):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -135,46 +87,19 @@ def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    if not d_1517(ctx, E):
+    if not d_1517(ctx, E, B):
         return False
     return True
 
 
-d_1515 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1516 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1515 = _C.rebased(_C.d_381, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1516 = _C.rebased(_C.d_772, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1517 = _C.rebased(_C.d_659, 1506)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1518 = _C.rebased(_C.d_660, 1506)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1519 = _C.rebased(_C.d_661, 1506)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1709(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
-    return True
-
-
-d_1518 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
-    return True
-
-
-def d_1520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1520(ctx, E=None, B=1506):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -182,16 +107,16 @@ def d_1520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 1, True)
     LOCAL(ctx, E, 'r~720', 'steel', True)
-    if not d_1523(ctx, E):
+    if not d_1523(ctx, E, B):
         return False
     return True
 
 
-d_1521 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1522 = _C.d_1382  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1521 = _C.rebased(_C.d_351, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1522 = _C.rebased(_C.d_1382, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:695
 
 
-def d_1523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1523(ctx, E=None, B=1506):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -200,13 +125,13 @@ def d_1523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_1715(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[3])
     return True
 
 
-def d_1524(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1524(ctx, E=None, B=1506):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -217,19 +142,19 @@ def d_1524(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1525(ctx, E=None, B=1506):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[3])
     return True
 
 
-def d_1526(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+def d_1526(ctx, E=None, B=1506):  # rules_data/terraforming_mars/cards/001-070.yaml:695
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -237,26 +162,15 @@ def d_1526(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         E = ctx.env()
     LOCAL(ctx, E, 'n~721', 7, True)
     LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[3])
     return True
 
 
-d_1527 = _C.d_1527  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1528 = _C.d_477  # rules_data/terraforming_mars/cards/001-070.yaml:695
-
-
-def d_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[2])
-    return True
+d_1527 = _C.rebased(_C.d_1527, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1528 = _C.rebased(_C.d_477, 1506)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1529 = _C.rebased(_C.d_537, 1506)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -59,7 +60,7 @@ def x_3653(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 x_3654 = _C.x_2140  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_3193(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3193(ctx, E=None, B=3193):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68,16 +69,16 @@ def d_3193(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     LOCAL(ctx, E, 'n~718', 1, True)
     LOCAL(ctx, E, 'r~719', 'energy', True)
     LOCAL(ctx, E, 'k~720', x_3652(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3654(ctx, E), '+=', False, K[0])
     return True
 
 
-d_3194 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3194 = _C.rebased(_C.d_361, 3193)  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3195(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3195(ctx, E=None, B=3193):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,16 +88,16 @@ def d_3195(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     return True
 
 
-d_3196 = _C.d_1886  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3196 = _C.rebased(_C.d_1886, 3193)  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3197(ctx, E=None, B=3193):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3654(ctx, E), '+=', False, K[0])
     return True

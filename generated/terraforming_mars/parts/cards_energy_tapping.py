@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -111,7 +112,7 @@ def x_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~729')}
 
 
-def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
+def t_3418(ctx, k, s=None, E=None, B=3418):  # rules_data/terraforming_mars/cards/141-208.yaml:630
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -119,25 +120,25 @@ def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    return t_3421(ctx, k, s, E)
+    return t_3421(ctx, k, s, E, B)
 
 
-d_3419 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:630
-d_3420 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:630
+d_3419 = _C.rebased(_C.d_344, 3418)  # rules_data/terraforming_mars/cards/141-208.yaml:630
+d_3420 = _C.rebased(_C.d_356, 3418)  # rules_data/terraforming_mars/cards/141-208.yaml:630
 
 
-def t_3421(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_3421(ctx, k, s=None, E=None, B=3418):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3899(ctx, E):
-        return t_3422(ctx, k, s, E)
-    return t_3433(ctx, k, s, E)
+        return t_3422(ctx, k, s, E, B)
+    return t_3433(ctx, k, s, E, B)
 
 
-def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_3422(ctx, k, s=None, E=None, B=3418):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -147,7 +148,7 @@ def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 3
         LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
         LOCAL(ctx, E, 'r~723', E.get('r~716'), True)
-        c, key = KEYPLACE(ctx, 3432, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[0])
         return k()
@@ -155,10 +156,10 @@ def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 2
     LOCAL(ctx, E, 'n~718', E.get('n~715'), True)
     LOCAL(ctx, E, 'r~719', E.get('r~716'), True)
-    return t_3425(ctx, r1, s, E)
+    return t_3425(ctx, r1, s, E, B)
 
 
-def d_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3423(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,7 +169,7 @@ def d_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3424(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -178,18 +179,18 @@ def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_3425(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3425(ctx, k, s=None, E=None, B=3418):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3902(ctx, E):
-        return t_3426(ctx, k, s, E)
+        return t_3426(ctx, k, s, E, B)
     return k()
 
 
-def t_3426(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3426(ctx, k, s=None, E=None, B=3418):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -197,10 +198,10 @@ def t_3426(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3903(ctx, E):
         return False
-    return t_3428(ctx, k, s, E)
+    return t_3428(ctx, k, s, E, B)
 
 
-def d_3427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3427(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -211,29 +212,25 @@ def d_3427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3428, None, [], k)
+t_3428 = _C.rebased(_C.t_1352, 3418)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_3429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3429(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3429, PL(ctx, E.get('target~721')).get('prod'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~721')).get('prod'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~718'), '-=', False, K[0])
     return True
 
 
-d_3430 = _C.d_1425  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+d_3430 = _C.rebased(_C.d_1425, 3418)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
 
 
-def d_3431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3431(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -243,19 +240,10 @@ def d_3431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3432, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[0])
-    return True
+d_3432 = _C.rebased(_C.d_1427, 3418)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_3433(ctx, k, s=None, E=None, B=3418):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -263,15 +251,15 @@ def t_3433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~724', E.get('n~715'), True)
     LOCAL(ctx, E, 'r~725', E.get('r~716'), True)
-    c, key = KEYPLACE(ctx, 3436, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~726', E.get('n~715'), True)
     LOCAL(ctx, E, 'r~727', E.get('r~716'), True)
-    return t_3439(ctx, k, s, E)
+    return t_3439(ctx, k, s, E, B)
 
 
-def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3434(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -281,7 +269,7 @@ def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3435(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -291,19 +279,10 @@ def d_3435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3436(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3436, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
-    return True
+d_3436 = _C.rebased(_C.d_1108, 3418)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3437(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -313,7 +292,7 @@ def d_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3438(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -323,18 +302,18 @@ def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_3439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3439(ctx, k, s=None, E=None, B=3418):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3921(ctx, E):
-        return t_3440(ctx, k, s, E)
+        return t_3440(ctx, k, s, E, B)
     return k()
 
 
-def t_3440(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3440(ctx, k, s=None, E=None, B=3418):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -342,10 +321,10 @@ def t_3440(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3922(ctx, E):
         return False
-    return t_3442(ctx, k, s, E)
+    return t_3442(ctx, k, s, E, B)
 
 
-def d_3441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3441(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -356,20 +335,16 @@ def d_3441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3442, None, [], k)
+t_3442 = _C.rebased(_C.t_2532, 3418)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_3443(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3443(ctx, E=None, B=3418):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3443, PL(ctx, E.get('target~729')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~729')).get('prod'), E.get('r~727'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~726'), '-=', False, K[0])
     return True

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
     ['player', 'card_res', 'key'],
 ]
@@ -80,39 +81,13 @@ def x_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 x_1032 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_906 = _C.rebased(_C.d_906, 906)  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_907 = _C.rebased(_C.d_481, 906)  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_908 = _C.rebased(_C.d_377, 906)  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_909 = _C.rebased(_C.d_357, 906)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_906(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_907 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:266
-d_908 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:266
-
-
-def d_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-def t_910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def t_910(ctx, k, s=None, E=None, B=906):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -122,57 +97,38 @@ def t_910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 3
         LOCAL(ctx, E, 'n~720', 3, True)
         LOCAL(ctx, E, 'r~721', 'plants', True)
-        c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~721'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~721'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~720'), '+=', False, K[2])
-        return t_918(ctx, k, s, E)
+            SET(ctx, 'stock', c, key, E.get('n~720'), '+=', False, K[3])
+        return t_918(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'animal', True)
-    return t_913(ctx, r1, s, E)
+    return t_913(ctx, r1, s, E, B)
 
 
-d_911 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_912 = _C.d_912  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_911 = _C.rebased(_C.d_381, 906)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_912 = _C.rebased(_C.d_912, 906)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+t_913 = _C.rebased(_C.t_913, 906)  # rules_data/terraforming_mars/definitions/cards.yaml:202
+d_914 = _C.rebased(_C.d_784, 906)  # rules_data/terraforming_mars/definitions/cards.yaml:203
+d_915 = _C.rebased(_C.d_915, 906)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_916 = _C.rebased(_C.d_916, 906)  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
-def t_913(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 913, None, [], k)
-
-
-def d_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:203
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[3])
-    return True
-
-
-d_915 = _C.d_915  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_916 = _C.d_916  # rules_data/terraforming_mars/cards/001-070.yaml:267
-
-
-def d_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_917(ctx, E=None, B=906):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~721'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~720'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~720'), '+=', False, K[3])
     return True
 
 
-t_918 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:267
+t_918 = _C.rebased(_C.t_359, 906)  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -57,129 +58,21 @@ x_775 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
 x_777 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_779 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_780 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
-
-
-def d_685(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_688(ctx, E):
-        return False
-    return True
-
-
-d_686 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_687 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:158
-
-
-def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_769(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_689 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_691(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'tr', True)
-    LOCAL(ctx, E, 'n~718', 1, True)
-    if not d_694(ctx, E):
-        return False
-    return True
-
-
-d_692 = _C.d_692  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_693 = _C.d_361  # rules_data/terraforming_mars/cards/001-070.yaml:158
-
-
-def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_774(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~717'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
-    else:
-        if not d_696(ctx, E):
-            return False
-    return True
-
-
-def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~717'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
-    return True
-
-
-def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
-    if not d_698(ctx, E):
-        return False
-    return True
-
-
-def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
-    return True
-
-
-d_698 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_699 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_685 = _C.rebased(_C.d_685, 685)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_686 = _C.rebased(_C.d_344, 685)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_687 = _C.rebased(_C.d_356, 685)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_688 = _C.rebased(_C.d_378, 685)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_689 = _C.rebased(_C.d_379, 685)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_690 = _C.rebased(_C.d_380, 685)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_691 = _C.rebased(_C.d_691, 685)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_692 = _C.rebased(_C.d_692, 685)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_693 = _C.rebased(_C.d_361, 685)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_694 = _C.rebased(_C.d_694, 685)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_695 = _C.rebased(_C.d_695, 685)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_696 = _C.rebased(_C.d_696, 685)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_697 = _C.rebased(_C.d_697, 685)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_698 = _C.rebased(_C.d_698, 685)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_699 = _C.rebased(_C.d_371, 685)  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {

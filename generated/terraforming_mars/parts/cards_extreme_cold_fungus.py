@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -57,46 +58,14 @@ x_2799 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 x_2800 = _C.x_871  # rules_data/terraforming_mars/definitions/cards.yaml:195
 x_2801 = _C.x_872  # rules_data/terraforming_mars/definitions/cards.yaml:196
 x_2803 = _C.x_874  # rules_data/terraforming_mars/definitions/cards.yaml:195
+t_2455 = _C.rebased(_C.t_1008, 2455)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2456 = _C.rebased(_C.d_887, 2455)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2457 = _C.rebased(_C.d_344, 2455)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2458 = _C.rebased(_C.d_778, 2455)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2459 = _C.rebased(_C.d_779, 2455)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_2455(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2455, None, [], k)
-
-
-def d_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2457 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2458 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:661
-
-
-def d_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-def t_2460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2460(ctx, k, s=None, E=None, B=2455):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,30 +73,21 @@ def t_2460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'microbe', True)
-    return t_2463(ctx, k, s, E)
+    return t_2463(ctx, k, s, E, B)
 
 
-d_2461 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2462 = _C.d_782  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2461 = _C.rebased(_C.d_771, 2455)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2462 = _C.rebased(_C.d_782, 2455)  # rules_data/terraforming_mars/cards/071-140.yaml:661
 
 
-def t_2463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2463(ctx, k, s=None, E=None, B=2455):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2463, None, [], k)
+    return CHOOSE(ctx, B + 8, None, [], k)
 
 
-def d_2464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2464, PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
+d_2464 = _C.rebased(_C.d_784, 2455)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -54,7 +55,7 @@ x_2488 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2492 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
+def d_2194(ctx, E=None, B=2194):  # rules_data/terraforming_mars/cards/071-140.yaml:484
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,31 @@ def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~719', 2, True)
     LOCAL(ctx, E, 'r~720', 'plants', True)
-    c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[2])
     return True
 
 
-d_2195 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2196 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:484
-
-
-def d_2197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2198 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2199 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:484
-
-
-def d_2200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
-
-
-d_2201 = _C.d_968  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2202 = _C.d_712  # rules_data/terraforming_mars/cards/071-140.yaml:484
-
-
-def d_2203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
+d_2195 = _C.rebased(_C.d_481, 2194)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2196 = _C.rebased(_C.d_377, 2194)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2197 = _C.rebased(_C.d_357, 2194)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2198 = _C.rebased(_C.d_771, 2194)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2199 = _C.rebased(_C.d_772, 2194)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2200 = _C.rebased(_C.d_488, 2194)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2201 = _C.rebased(_C.d_968, 2194)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2202 = _C.rebased(_C.d_712, 2194)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2203 = _C.rebased(_C.d_665, 2194)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -57,95 +58,18 @@ x_1421 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
 x_1423 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
 x_1424 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:514
 x_1427 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def t_1253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    return t_1256(ctx, k, s, E)
-
-
-d_1254 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1255 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:521
-
-
-def t_1256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1417(ctx, E):
-        return t_1257(ctx, k, s, E)
-    return k()
-
-
-def t_1257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1418(ctx, E):
-        return False
-    return t_1259(ctx, k, s, E)
-
-
-d_1258 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_1259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1259, None, [], k)
-
-
-def d_1260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1260, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_1261(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-d_1262 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1263 = _C.d_1263  # rules_data/terraforming_mars/cards/001-070.yaml:525
-
-
-def d_1264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
+t_1253 = _C.rebased(_C.t_1253, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1254 = _C.rebased(_C.d_344, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1255 = _C.rebased(_C.d_778, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:521
+t_1256 = _C.rebased(_C.t_346, 1253)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1257 = _C.rebased(_C.t_347, 1253)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1258 = _C.rebased(_C.d_348, 1253)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1259 = _C.rebased(_C.t_349, 1253)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1260 = _C.rebased(_C.d_350, 1253)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1261 = _C.rebased(_C.d_1261, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1262 = _C.rebased(_C.d_351, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1263 = _C.rebased(_C.d_1263, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1264 = _C.rebased(_C.d_1264, 1253)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -47,8 +47,10 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -95,7 +97,7 @@ def x_3647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return {'target': E.get('target~732')}
 
 
-def t_3167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
+def t_3167(ctx, k, s=None, E=None, B=3167):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,101 +107,35 @@ def t_3167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 'n~730', 4, True)
         LOCAL(ctx, E, 'r~731', 'megacredits', True)
-        return t_3189(ctx, k, s, E)
+        return t_3189(ctx, k, s, E, B)
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_3169(ctx, r1, s, E)
+    return t_3169(ctx, r1, s, E, B)
 
 
-d_3168 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:490
+d_3168 = _C.rebased(_C.d_860, 3167)  # rules_data/terraforming_mars/cards/141-208.yaml:490
+t_3169 = _C.rebased(_C.t_861, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3170 = _C.rebased(_C.t_862, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3171 = _C.rebased(_C.d_863, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3172 = _C.rebased(_C.d_864, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3173 = _C.rebased(_C.t_349, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3174 = _C.rebased(_C.t_866, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3175 = _C.rebased(_C.d_867, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3176 = _C.rebased(_C.d_821, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3177 = _C.rebased(_C.t_822, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3178 = _C.rebased(_C.d_823, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3179 = _C.rebased(_C.d_824, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3180 = _C.rebased(_C.t_825, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3181 = _C.rebased(_C.t_826, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3182 = _C.rebased(_C.t_827, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3183 = _C.rebased(_C.t_828, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3184 = _C.rebased(_C.t_829, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3185 = _C.rebased(_C.t_830, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3186 = _C.rebased(_C.d_831, 3167)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def t_3169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3620(ctx, E):
-        return t_3170(ctx, k, s, E)
-    return k()
-
-
-def t_3170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3621(ctx, E), True)
-    if not x_3622(ctx, E):
-        return False
-    return t_3173(ctx, k, s, E)
-
-
-d_3171 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3172 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_3173(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3173, None, [], k)
-
-
-def t_3174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3177(ctx, k, s, E)
-
-
-d_3175 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3176 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3178, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3627(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_3180(ctx, k, s, E)
-
-
-def d_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3178, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3627(ctx, E), '=', False, K[3])
-    return True
-
-
-d_3179 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3180 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3181 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3182 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3183 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3184 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3185 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3186 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def d_3187(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
+def d_3187(ctx, E=None, B=3167):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -209,40 +145,40 @@ def d_3187(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     return True
 
 
-d_3188 = _C.d_880  # rules_data/terraforming_mars/cards/141-208.yaml:490
+d_3188 = _C.rebased(_C.d_880, 3167)  # rules_data/terraforming_mars/cards/141-208.yaml:490
 
 
-def t_3189(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
+def t_3189(ctx, k, s=None, E=None, B=3167):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3642(ctx, E):
-        return t_3190(ctx, k, s, E)
+        return t_3190(ctx, k, s, E, B)
     return k()
 
 
-def t_3190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def t_3190(ctx, k, s=None, E=None, B=3167):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3190, None, [], k)
+    return CHOOSE(ctx, B + 23, None, [], k)
 
 
-def d_3191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
+def d_3191(ctx, E=None, B=3167):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3191, PL(ctx, E.get('target~732')).get('stock'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('target~732')).get('stock'), E.get('r~731'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~730'), '-=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~730'), '-=', False, K[6])
     return True
 
 
-d_3192 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
+d_3192 = _C.rebased(_C.d_534, 3167)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
 
 
 TRIALS = {

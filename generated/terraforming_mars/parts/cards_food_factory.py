@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_1300 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1302 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
-def d_1149(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+def d_1149(ctx, E=None, B=1149):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1149(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    if not d_1152(ctx, E):
+    if not d_1152(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 4, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_1150 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1151 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:411
-
-
-def d_1152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1295(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1153 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1155 = _C.d_1155  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1156 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:411
-
-
-def d_1157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-t_1158 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:412
+d_1150 = _C.rebased(_C.d_344, 1149)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1151 = _C.rebased(_C.d_778, 1149)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1152 = _C.rebased(_C.d_378, 1149)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1153 = _C.rebased(_C.d_379, 1149)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1154 = _C.rebased(_C.d_380, 1149)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1155 = _C.rebased(_C.d_1155, 1149)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1156 = _C.rebased(_C.d_487, 1149)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1157 = _C.rebased(_C.d_488, 1149)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1158 = _C.rebased(_C.t_359, 1149)  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 TRIALS = {

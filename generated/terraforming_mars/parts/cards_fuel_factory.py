@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -55,7 +56,7 @@ x_3450 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3452 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
-def d_3009(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
+def d_3009(ctx, E=None, B=3009):  # rules_data/terraforming_mars/cards/141-208.yaml:401
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63,89 +64,34 @@ def d_3009(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3012(ctx, E):
+    if not d_3012(ctx, E, B):
         return False
     ctx.steps += 6
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     LOCAL(ctx, E, 'n~719', 1, True)
     LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-d_3010 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3011 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:401
-
-
-def d_3012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3441(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_3013 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_3015 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3016 = _C.d_1640  # rules_data/terraforming_mars/cards/141-208.yaml:401
-
-
-def d_3017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-d_3018 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3019 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:401
-
-
-def d_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-t_3021 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:402
+d_3010 = _C.rebased(_C.d_344, 3009)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3011 = _C.rebased(_C.d_356, 3009)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3012 = _C.rebased(_C.d_378, 3009)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3013 = _C.rebased(_C.d_379, 3009)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3014 = _C.rebased(_C.d_380, 3009)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3015 = _C.rebased(_C.d_381, 3009)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3016 = _C.rebased(_C.d_1640, 3009)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3017 = _C.rebased(_C.d_488, 3009)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3018 = _C.rebased(_C.d_351, 3009)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3019 = _C.rebased(_C.d_664, 3009)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3020 = _C.rebased(_C.d_353, 3009)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3021 = _C.rebased(_C.t_359, 3009)  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_2203 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2205 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
-def d_1938(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
+def d_1938(ctx, E=None, B=1938):  # rules_data/terraforming_mars/cards/071-140.yaml:310
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1938(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_1941(ctx, E):
+    if not d_1941(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_1939 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1940 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:310
-
-
-def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2198(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1942 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1944 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1945 = _C.d_1208  # rules_data/terraforming_mars/cards/071-140.yaml:310
-
-
-def d_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-t_1947 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:311
+d_1939 = _C.rebased(_C.d_344, 1938)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1940 = _C.rebased(_C.d_377, 1938)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1941 = _C.rebased(_C.d_378, 1938)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1942 = _C.rebased(_C.d_379, 1938)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1943 = _C.rebased(_C.d_380, 1938)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1944 = _C.rebased(_C.d_381, 1938)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1945 = _C.rebased(_C.d_1208, 1938)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1946 = _C.rebased(_C.d_488, 1938)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1947 = _C.rebased(_C.t_359, 1938)  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
 TRIALS = {

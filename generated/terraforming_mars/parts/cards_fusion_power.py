@@ -45,45 +45,18 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2776 = _C.x_2776  # rules_data/terraforming_mars/cards/071-140.yaml:631
 x_2779 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2781 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:639
-
-
-def d_2444(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 2447, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-d_2445 = _C.d_711  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2446 = _C.d_969  # rules_data/terraforming_mars/cards/071-140.yaml:638
-
-
-def d_2447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2447, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-t_2448 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:639
+d_2444 = _C.rebased(_C.d_2444, 2444)  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2445 = _C.rebased(_C.d_711, 2444)  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2446 = _C.rebased(_C.d_969, 2444)  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2447 = _C.rebased(_C.d_353, 2444)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2448 = _C.rebased(_C.t_359, 2444)  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -142,7 +143,7 @@ def x_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_728, NOREC).get('tags', []) if type(v_c_728) is str else [])).count('jovian') for v_c_728 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_730, NOREC).get('tags', []) if type(v_c_730) is str else [])).count('jovian') for v_c_730 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
+def t_1747(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -150,13 +151,13 @@ def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 't~715', 'city', True)
     LOCAL(ctx, E, 's~716', 's01', True)
-    return t_1750(ctx, k, s, E)
+    return t_1750(ctx, k, s, E, B)
 
 
-d_1748 = _C.d_810  # rules_data/terraforming_mars/cards/071-140.yaml:123
+d_1748 = _C.rebased(_C.d_810, 1747)  # rules_data/terraforming_mars/cards/071-140.yaml:123
 
 
-def d_1749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
+def d_1749(ctx, E=None, B=1747):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -166,7 +167,7 @@ def d_1749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     return True
 
 
-def t_1750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_1750(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -174,10 +175,10 @@ def t_1750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~717', E.get('t~715'), True)
     LOCAL(ctx, E, 'l~718', x_1983(ctx, E), True)
-    return t_1753(ctx, k, s, E)
+    return t_1753(ctx, k, s, E, B)
 
 
-def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_1751(ctx, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -187,7 +188,7 @@ def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_1752(ctx, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -197,18 +198,18 @@ def d_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1753(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1984(ctx, E):
-        return t_1754(ctx, k, s, E)
+        return t_1754(ctx, k, s, E, B)
     return k()
 
 
-def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1754(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -217,10 +218,10 @@ def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~723', x_1985(ctx, E), True)
     if not x_1986(ctx, E):
         return False
-    return t_1757(ctx, k, s, E)
+    return t_1757(ctx, k, s, E, B)
 
 
-def d_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1755(ctx, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -230,7 +231,7 @@ def d_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1756(ctx, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -241,14 +242,10 @@ def d_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1757, None, [], k)
+t_1757 = _C.rebased(_C.t_1352, 1747)  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1758(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -256,10 +253,10 @@ def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~725', E.get('t~717'), True)
     LOCAL(ctx, E, 's~726', E.get('space~724'), True)
-    return t_1761(ctx, k, s, E)
+    return t_1761(ctx, k, s, E, B)
 
 
-def d_1759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1759(ctx, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -269,7 +266,7 @@ def d_1759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1760(ctx, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -279,63 +276,63 @@ def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1761(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~726'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~726'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[4])
-    return t_1764(ctx, k, s, E)
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[5])
+    return t_1764(ctx, k, s, E, B)
 
 
-def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1762(ctx, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~726'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~726'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[3])
     return True
 
 
-def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_1763(ctx, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[5])
     return True
 
 
-def t_1764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_1764(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1994(ctx, E):
-        return t_1765(ctx, k, s, E)
+        return t_1765(ctx, k, s, E, B)
     return k()
 
 
-def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1765(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1767(ctx, r2, s, E)
+        return t_1767(ctx, r2, s, E, B)
 
     def r2():
-        return t_1769(ctx, r3, s, E)
+        return t_1769(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -343,10 +340,10 @@ def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             EMIT(ctx, 'placed', {'tile': E.get('t~725'), 'space': E.get('s~726'), 'by': E.get('you')})
         return k()
 
-    return t_1766(ctx, r1, s, E)
+    return t_1766(ctx, r1, s, E, B)
 
 
-def t_1766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1766(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -355,7 +352,7 @@ def t_1766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1995(ctx, E), k)
 
 
-def t_1767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1767(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -374,13 +371,13 @@ def t_1767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~727', item, True)
             if x_1997(ctx, E):
-                return t_1768(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1768(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1768(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -389,7 +386,7 @@ def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1998(ctx, E), k)
 
 
-def t_1769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1769(ctx, k, s=None, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -398,7 +395,7 @@ def t_1769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1999(ctx, E), k)
 
 
-def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1770(ctx, E=None, B=1747):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -51,7 +52,7 @@ x_2095 = _C.x_1359  # rules_data/terraforming_mars/cards/071-140.yaml:211
 x_2098 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1851(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
+def d_1851(ctx, E=None, B=1851):  # rules_data/terraforming_mars/cards/071-140.yaml:218
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -59,26 +60,15 @@ def d_1851(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 2, True)
     LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
-d_1852 = _C.d_968  # rules_data/terraforming_mars/cards/071-140.yaml:218
-d_1853 = _C.d_664  # rules_data/terraforming_mars/cards/071-140.yaml:218
-
-
-def d_1854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    return True
+d_1852 = _C.rebased(_C.d_968, 1851)  # rules_data/terraforming_mars/cards/071-140.yaml:218
+d_1853 = _C.rebased(_C.d_664, 1851)  # rules_data/terraforming_mars/cards/071-140.yaml:218
+d_1854 = _C.rebased(_C.d_353, 1851)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

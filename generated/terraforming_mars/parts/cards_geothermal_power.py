@@ -45,44 +45,17 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2478 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2480 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:475
-
-
-def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_2190 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2191 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:474
-
-
-def d_2192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-t_2193 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:475
+d_2189 = _C.rebased(_C.d_2189, 2189)  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2190 = _C.rebased(_C.d_481, 2189)  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2191 = _C.rebased(_C.d_356, 2189)  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2192 = _C.rebased(_C.d_357, 2189)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2193 = _C.rebased(_C.t_359, 2189)  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_2700 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2702 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
-def d_2371(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
+def d_2371(ctx, E=None, B=2371):  # rules_data/terraforming_mars/cards/071-140.yaml:570
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_2371(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2374(ctx, E):
+    if not d_2374(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 4, True)
     LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 2379, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2372 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2373 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:570
-
-
-def d_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2695(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2376, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2375 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2376, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2377 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2378 = _C.d_382  # rules_data/terraforming_mars/cards/071-140.yaml:570
-
-
-def d_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2379, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-t_2380 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:571
+d_2372 = _C.rebased(_C.d_344, 2371)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2373 = _C.rebased(_C.d_356, 2371)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2374 = _C.rebased(_C.d_378, 2371)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2375 = _C.rebased(_C.d_379, 2371)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2376 = _C.rebased(_C.d_380, 2371)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2377 = _C.rebased(_C.d_1155, 2371)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2378 = _C.rebased(_C.d_382, 2371)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2379 = _C.rebased(_C.d_488, 2371)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2380 = _C.rebased(_C.t_359, 2371)  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
 TRIALS = {

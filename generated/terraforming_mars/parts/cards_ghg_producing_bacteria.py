@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -65,46 +66,14 @@ x_1180 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_1182 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_1183 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_1184 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1034 = _C.rebased(_C.t_1008, 1034)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1035 = _C.rebased(_C.d_1009, 1034)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_1036 = _C.rebased(_C.d_344, 1034)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1037 = _C.rebased(_C.d_1011, 1034)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1038 = _C.rebased(_C.d_1012, 1034)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1034, None, [], k)
-
-
-def d_1035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_1036 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1037 = _C.d_1011  # rules_data/terraforming_mars/cards/001-070.yaml:347
-
-
-def d_1038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-def t_1039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
+def t_1039(ctx, k, s=None, E=None, B=1034):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -112,49 +81,22 @@ def t_1039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'microbe', True)
-    if not d_1042(ctx, E):
+    if not d_1042(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'p~719', 'temperature', True)
     LOCAL(ctx, E, 'n~720', 1, True)
-    return t_1047(ctx, k, s, E)
+    return t_1047(ctx, k, s, E, B)
 
 
-d_1040 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1041 = _C.d_782  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1040 = _C.rebased(_C.d_771, 1034)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1041 = _C.rebased(_C.d_782, 1034)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1042 = _C.rebased(_C.d_1016, 1034)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1043 = _C.rebased(_C.d_1017, 1034)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1044 = _C.rebased(_C.d_1018, 1034)  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def d_1042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1167(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
-
-
-d_1043 = _C.d_1017  # rules_data/terraforming_mars/definitions/cards.yaml:208
-
-
-def d_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
-
-
-def d_1045(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
+def d_1045(ctx, E=None, B=1034):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -164,129 +106,20 @@ def d_1045(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     return True
 
 
-d_1046 = _C.d_1020  # rules_data/terraforming_mars/cards/001-070.yaml:347
-
-
-def t_1047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1048(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~720')))
-
-
-def t_1048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1173(ctx, E):
-        return t_1049(ctx, k, s, E)
-    return k()
-
-
-def t_1049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~719'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[2])
-    return t_1051(ctx, k, s, E)
-
-
-def d_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~719'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_1051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1176(ctx, E):
-        return t_1052(ctx, k, s, E)
-    return k()
-
-
-def t_1052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
-        return k()
-
-    if not d_1053(ctx, E):
-        return False
-    return t_1057(ctx, r1, s, E)
-
-
-def d_1053(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1177(ctx, E):
-        if not d_1054(ctx, E):
-            return False
-    return True
-
-
-def d_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_1055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_1056 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1057 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1058 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1059 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1046 = _C.rebased(_C.d_1020, 1034)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+t_1047 = _C.rebased(_C.t_1021, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1048 = _C.rebased(_C.t_1022, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1049 = _C.rebased(_C.t_1023, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1050 = _C.rebased(_C.d_1024, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1051 = _C.rebased(_C.t_1025, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1052 = _C.rebased(_C.t_1026, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1053 = _C.rebased(_C.d_1027, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1054 = _C.rebased(_C.d_1028, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1055 = _C.rebased(_C.d_1029, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1056 = _C.rebased(_C.d_371, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1057 = _C.rebased(_C.t_1031, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1058 = _C.rebased(_C.t_1032, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1059 = _C.rebased(_C.d_1033, 1034)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

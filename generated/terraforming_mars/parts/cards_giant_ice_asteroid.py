@@ -48,9 +48,11 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'params', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'stock', 'key'],
 ]
@@ -183,17 +185,10 @@ def x_1976(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~750')}
 
 
-def t_1685(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 1685, left, [], k)
+t_1685 = _C.rebased(_C.t_538, 1685)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_1686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def t_1686(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -202,231 +197,56 @@ def t_1686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~718', 'ocean', True)
-        return t_1703(ctx, r2, s, E)
+        return t_1703(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 1
         LOCAL(ctx, E, 't~733', 'ocean', True)
-        return t_1722(ctx, k, s, E)
+        return t_1722(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'p~715', 'temperature', True)
     LOCAL(ctx, E, 'n~716', 2, True)
-    return t_1689(ctx, r1, s, E)
+    return t_1689(ctx, r1, s, E, B)
 
 
-d_1687 = _C.d_513  # rules_data/terraforming_mars/cards/071-140.yaml:115
-d_1688 = _C.d_585  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1687 = _C.rebased(_C.d_513, 1685)  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1688 = _C.rebased(_C.d_585, 1685)  # rules_data/terraforming_mars/cards/071-140.yaml:115
+t_1689 = _C.rebased(_C.t_515, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1690 = _C.rebased(_C.t_516, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1691 = _C.rebased(_C.t_517, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1692 = _C.rebased(_C.d_518, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1693 = _C.rebased(_C.t_519, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1694 = _C.rebased(_C.t_520, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1695 = _C.rebased(_C.d_521, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1696 = _C.rebased(_C.d_522, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1697 = _C.rebased(_C.d_523, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1698 = _C.rebased(_C.d_371, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1699 = _C.rebased(_C.t_525, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1700 = _C.rebased(_C.t_526, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1701 = _C.rebased(_C.d_527, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1702 = _C.rebased(_C.d_555, 1685)  # rules_data/terraforming_mars/cards/071-140.yaml:115
+t_1703 = _C.rebased(_C.t_556, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1704 = _C.rebased(_C.t_557, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1705 = _C.rebased(_C.d_558, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1706 = _C.rebased(_C.d_559, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1707 = _C.rebased(_C.t_532, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1708 = _C.rebased(_C.t_561, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1709 = _C.rebased(_C.d_562, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1710 = _C.rebased(_C.d_563, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1711 = _C.rebased(_C.t_564, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1712 = _C.rebased(_C.d_565, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1713 = _C.rebased(_C.d_566, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1714 = _C.rebased(_C.t_567, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1715 = _C.rebased(_C.t_568, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1716 = _C.rebased(_C.t_569, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1717 = _C.rebased(_C.t_570, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1718 = _C.rebased(_C.t_571, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1719 = _C.rebased(_C.t_572, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1720 = _C.rebased(_C.d_573, 1685)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def t_1689(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1690(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_1690(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1912(ctx, E):
-        return t_1691(ctx, k, s, E)
-    return k()
-
-
-def t_1691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[4])
-    return t_1693(ctx, k, s, E)
-
-
-def d_1692(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[4])
-    return True
-
-
-def t_1693(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1915(ctx, E):
-        return t_1694(ctx, k, s, E)
-    return k()
-
-
-def t_1694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_1695(ctx, E):
-        return False
-    return t_1699(ctx, r1, s, E)
-
-
-def d_1695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1916(ctx, E):
-        if not d_1696(ctx, E):
-            return False
-    return True
-
-
-def d_1696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_1697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    return True
-
-
-d_1698 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1699 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1700 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1701 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_1702 = _C.d_555  # rules_data/terraforming_mars/cards/071-140.yaml:115
-
-
-def t_1703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1927(ctx, E):
-        return t_1704(ctx, k, s, E)
-    return k()
-
-
-def t_1704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~728', x_1928(ctx, E), True)
-    if not x_1929(ctx, E):
-        return False
-    return t_1707(ctx, k, s, E)
-
-
-d_1705 = _C.d_558  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1706 = _C.d_559  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_1707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1707, None, [], k)
-
-
-def t_1708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
-    return t_1711(ctx, k, s, E)
-
-
-d_1709 = _C.d_562  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1710 = _C.d_563  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~731'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[8])
-    return t_1714(ctx, k, s, E)
-
-
-def d_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~731'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[7])
-    return True
-
-
-d_1713 = _C.d_566  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1714 = _C.t_567  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1715 = _C.t_568  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1716 = _C.t_569  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1717 = _C.t_570  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1718 = _C.t_571  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1719 = _C.t_572  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1720 = _C.d_573  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def d_1721(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1721(ctx, E=None, B=1685):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -436,18 +256,18 @@ def d_1721(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     return True
 
 
-def t_1722(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1722(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1948(ctx, E):
-        return t_1723(ctx, k, s, E)
+        return t_1723(ctx, k, s, E, B)
     return k()
 
 
-def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_1723(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -456,10 +276,10 @@ def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'legal~743', x_1949(ctx, E), True)
     if not x_1950(ctx, E):
         return False
-    return t_1726(ctx, k, s, E)
+    return t_1726(ctx, k, s, E, B)
 
 
-def d_1724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_1724(ctx, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -469,7 +289,7 @@ def d_1724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_1725(ctx, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -480,14 +300,14 @@ def d_1725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1726(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1726, None, [], k)
+    return CHOOSE(ctx, B + 41, None, [], k)
 
 
-def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1727(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -495,10 +315,10 @@ def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~745', E.get('t~733'), True)
     LOCAL(ctx, E, 's~746', E.get('space~744'), True)
-    return t_1730(ctx, k, s, E)
+    return t_1730(ctx, k, s, E, B)
 
 
-def d_1728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1728(ctx, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -508,7 +328,7 @@ def d_1728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1729(ctx, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -518,63 +338,63 @@ def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1730(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~746'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~746'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[8])
-    return t_1733(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[10])
+    return t_1733(ctx, k, s, E, B)
 
 
-def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1731(ctx, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~746'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~746'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[8])
     return True
 
 
-def d_1732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_1732(ctx, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[10])
     return True
 
 
-def t_1733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_1733(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1958(ctx, E):
-        return t_1734(ctx, k, s, E)
+        return t_1734(ctx, k, s, E, B)
     return k()
 
 
-def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1734(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1736(ctx, r2, s, E)
+        return t_1736(ctx, r2, s, E, B)
 
     def r2():
-        return t_1738(ctx, r3, s, E)
+        return t_1738(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -582,10 +402,10 @@ def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
         return k()
 
-    return t_1735(ctx, r1, s, E)
+    return t_1735(ctx, r1, s, E, B)
 
 
-def t_1735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1735(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -594,7 +414,7 @@ def t_1735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1959(ctx, E), k)
 
 
-def t_1736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1736(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -613,13 +433,13 @@ def t_1736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~747', item, True)
             if x_1961(ctx, E):
-                return t_1737(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1737(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1737(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -628,7 +448,7 @@ def t_1737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1962(ctx, E), k)
 
 
-def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1738(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -637,7 +457,7 @@ def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1963(ctx, E), k)
 
 
-def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1739(ctx, E=None, B=1685):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -648,7 +468,7 @@ def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1740(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def t_1740(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -656,10 +476,10 @@ def t_1740(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 6, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    return t_1743(ctx, k, s, E)
+    return t_1743(ctx, k, s, E, B)
 
 
-def d_1741(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1741(ctx, E=None, B=1685):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -669,7 +489,7 @@ def d_1741(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     return True
 
 
-def d_1742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1742(ctx, E=None, B=1685):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -679,37 +499,37 @@ def d_1742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     return True
 
 
-def t_1743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1743(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1971(ctx, E):
-        return t_1744(ctx, k, s, E)
+        return t_1744(ctx, k, s, E, B)
     return k()
 
 
-def t_1744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_1744(ctx, k, s=None, E=None, B=1685):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1744, None, [], k)
+    return CHOOSE(ctx, B + 59, None, [], k)
 
 
-def d_1745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_1745(ctx, E=None, B=1685):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1745, PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[11])
     return True
 
 
-d_1746 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1746 = _C.rebased(_C.d_534, 1685)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {

@@ -44,13 +44,14 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2012 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
+def d_1775(ctx, E=None, B=1775):  # rules_data/terraforming_mars/cards/071-140.yaml:142
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -58,26 +59,15 @@ def d_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_1776 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:142
-d_1777 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:142
-
-
-def d_1778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_1776 = _C.rebased(_C.d_777, 1775)  # rules_data/terraforming_mars/cards/071-140.yaml:142
+d_1777 = _C.rebased(_C.d_356, 1775)  # rules_data/terraforming_mars/cards/071-140.yaml:142
+d_1778 = _C.rebased(_C.d_357, 1775)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

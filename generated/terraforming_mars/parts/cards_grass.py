@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -56,7 +57,7 @@ x_2056 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2060 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
+def d_1814(ctx, E=None, B=1814):  # rules_data/terraforming_mars/cards/071-140.yaml:180
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64,47 +65,23 @@ def d_1814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 3, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[2])
     return True
 
 
-d_1815 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1816 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:180
-
-
-def d_1817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_1818 = _C.d_445  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1819 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:180
-
-
-def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
+d_1815 = _C.rebased(_C.d_344, 1814)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1816 = _C.rebased(_C.d_778, 1814)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1817 = _C.rebased(_C.d_357, 1814)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1818 = _C.rebased(_C.d_445, 1814)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1819 = _C.rebased(_C.d_772, 1814)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1820 = _C.rebased(_C.d_894, 1814)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -45,45 +45,18 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2807 = _C.x_536  # rules_data/terraforming_mars/cards/071-140.yaml:672
 x_2810 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2812 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:680
-
-
-def d_2465(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_2466 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2467 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:679
-
-
-def d_2468(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-t_2469 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:680
+d_2465 = _C.rebased(_C.d_2189, 2465)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2466 = _C.rebased(_C.d_481, 2465)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2467 = _C.rebased(_C.d_356, 2465)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2468 = _C.rebased(_C.d_357, 2465)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2469 = _C.rebased(_C.t_359, 2465)  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
 TRIALS = {

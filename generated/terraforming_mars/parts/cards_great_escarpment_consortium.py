@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -62,7 +63,7 @@ x_1567 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
 x_1570 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+def t_1373(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72,7 +73,7 @@ def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         ctx.steps += 3
         LOCAL(ctx, E, 'n~719', 1, True)
         LOCAL(ctx, E, 'r~720', 'steel', True)
-        c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
         return k()
@@ -80,71 +81,19 @@ def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     ctx.steps += 2
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'steel', True)
-    return t_1376(ctx, r1, s, E)
+    return t_1376(ctx, r1, s, E, B)
 
 
-d_1374 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1375 = _C.d_1328  # rules_data/terraforming_mars/cards/001-070.yaml:616
-
-
-def t_1376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1561(ctx, E):
-        return t_1377(ctx, k, s, E)
-    return k()
-
-
-def t_1377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1562(ctx, E):
-        return False
-    return t_1379(ctx, k, s, E)
-
-
-d_1378 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_1379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1379, None, [], k)
-
-
-def d_1380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1380, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_1381 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1382 = _C.d_1382  # rules_data/terraforming_mars/cards/001-070.yaml:616
-
-
-def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    return True
+d_1374 = _C.rebased(_C.d_344, 1373)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1375 = _C.rebased(_C.d_1328, 1373)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+t_1376 = _C.rebased(_C.t_346, 1373)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1377 = _C.rebased(_C.t_347, 1373)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1378 = _C.rebased(_C.d_348, 1373)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1379 = _C.rebased(_C.t_349, 1373)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1380 = _C.rebased(_C.d_350, 1373)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1381 = _C.rebased(_C.d_351, 1373)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1382 = _C.rebased(_C.d_1382, 1373)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1383 = _C.rebased(_C.d_353, 1373)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,7 +53,7 @@ x_2139 = _C.x_1772  # rules_data/terraforming_mars/definitions/resources.yaml:21
 x_2140 = _C.x_2140  # rules_data/terraforming_mars/definitions/resources.yaml:21
 
 
-def d_1883(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def d_1883(ctx, E=None, B=1883):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61,24 +62,24 @@ def d_1883(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     LOCAL(ctx, E, 'n~718', 1, True)
     LOCAL(ctx, E, 'r~719', 'plants', True)
     LOCAL(ctx, E, 'k~720', x_2138(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1884 = _C.d_361  # rules_data/terraforming_mars/cards/071-140.yaml:272
-d_1885 = _C.d_530  # rules_data/terraforming_mars/cards/071-140.yaml:272
-d_1886 = _C.d_1886  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1884 = _C.rebased(_C.d_361, 1883)  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1885 = _C.rebased(_C.d_530, 1883)  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1886 = _C.rebased(_C.d_1886, 1883)  # rules_data/terraforming_mars/cards/071-140.yaml:272
 
 
-def d_1887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_1887(ctx, E=None, B=1883):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[0])
     return True

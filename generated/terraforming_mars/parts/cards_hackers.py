@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -113,7 +114,7 @@ def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~731')}
 
 
-def t_2340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
+def t_2340(ctx, k, s=None, E=None, B=2340):  # rules_data/terraforming_mars/cards/071-140.yaml:561
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,64 +122,35 @@ def t_2340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2343(ctx, E):
+    if not d_2343(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    return t_2348(ctx, k, s, E)
+    return t_2348(ctx, k, s, E, B)
 
 
-d_2341 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2342 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2341 = _C.rebased(_C.d_344, 2340)  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2342 = _C.rebased(_C.d_356, 2340)  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2343 = _C.rebased(_C.d_378, 2340)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2344 = _C.rebased(_C.d_379, 2340)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2345 = _C.rebased(_C.d_380, 2340)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2346 = _C.rebased(_C.d_771, 2340)  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2347 = _C.rebased(_C.d_487, 2340)  # rules_data/terraforming_mars/cards/071-140.yaml:561
 
 
-def d_2343(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2657(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_2344 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_2346 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2347 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:561
-
-
-def t_2348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2348(ctx, k, s=None, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2662(ctx, E):
-        return t_2349(ctx, k, s, E)
-    return t_2360(ctx, k, s, E)
+        return t_2349(ctx, k, s, E, B)
+    return t_2360(ctx, k, s, E, B)
 
 
-def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2349(ctx, k, s=None, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -188,7 +160,7 @@ def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 3
         LOCAL(ctx, E, 'n~724', E.get('n~717'), True)
         LOCAL(ctx, E, 'r~725', E.get('r~718'), True)
-        c, key = KEYPLACE(ctx, 2359, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
         return k()
@@ -196,10 +168,10 @@ def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 2
     LOCAL(ctx, E, 'n~720', E.get('n~717'), True)
     LOCAL(ctx, E, 'r~721', E.get('r~718'), True)
-    return t_2352(ctx, r1, s, E)
+    return t_2352(ctx, r1, s, E, B)
 
 
-def d_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2350(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -209,7 +181,7 @@ def d_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2351(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -219,18 +191,18 @@ def d_2351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_2352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2352(ctx, k, s=None, E=None, B=2340):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2665(ctx, E):
-        return t_2353(ctx, k, s, E)
+        return t_2353(ctx, k, s, E, B)
     return k()
 
 
-def t_2353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2353(ctx, k, s=None, E=None, B=2340):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -238,10 +210,10 @@ def t_2353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_2666(ctx, E):
         return False
-    return t_2355(ctx, k, s, E)
+    return t_2355(ctx, k, s, E, B)
 
 
-def d_2354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2354(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -252,26 +224,22 @@ def d_2354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2355, None, [], k)
+t_2355 = _C.rebased(_C.t_2355, 2340)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2356(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2356, PL(ctx, E.get('target~723')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~723')).get('prod'), E.get('r~721'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~720'), '-=', False, K[0])
     return True
 
 
-def d_2357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2357(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -281,7 +249,7 @@ def d_2357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2358(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -291,19 +259,10 @@ def d_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2359, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
-    return True
+d_2359 = _C.rebased(_C.d_1108, 2340)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2360(ctx, k, s=None, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -311,15 +270,15 @@ def t_2360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~726', E.get('n~717'), True)
     LOCAL(ctx, E, 'r~727', E.get('r~718'), True)
-    c, key = KEYPLACE(ctx, 2363, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~728', E.get('n~717'), True)
     LOCAL(ctx, E, 'r~729', E.get('r~718'), True)
-    return t_2366(ctx, k, s, E)
+    return t_2366(ctx, k, s, E, B)
 
 
-def d_2361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2361(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -329,7 +288,7 @@ def d_2361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2362(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2362(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -339,19 +298,10 @@ def d_2362(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2363, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
-    return True
+d_2363 = _C.rebased(_C.d_1112, 2340)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2364(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -361,7 +311,7 @@ def d_2364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2365(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,18 +321,18 @@ def d_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_2366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2366(ctx, k, s=None, E=None, B=2340):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2684(ctx, E):
-        return t_2367(ctx, k, s, E)
+        return t_2367(ctx, k, s, E, B)
     return k()
 
 
-def t_2367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2367(ctx, k, s=None, E=None, B=2340):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -390,10 +340,10 @@ def t_2367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_2685(ctx, E):
         return False
-    return t_2369(ctx, k, s, E)
+    return t_2369(ctx, k, s, E, B)
 
 
-def d_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2368(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -404,20 +354,20 @@ def d_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2369(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2369(ctx, k, s=None, E=None, B=2340):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2369, None, [], k)
+    return CHOOSE(ctx, B + 29, None, [], k)
 
 
-def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2370(ctx, E=None, B=2340):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2370, PL(ctx, E.get('target~731')).get('prod'), E.get('r~729'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~731')).get('prod'), E.get('r~729'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~728'), '-=', False, K[0])
     return True

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -58,7 +59,7 @@ x_3424 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3426 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
-def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
+def t_2987(ctx, k, s=None, E=None, B=2987):  # rules_data/terraforming_mars/cards/141-208.yaml:381
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68,7 +69,7 @@ def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 3
         LOCAL(ctx, E, 'n~719', 1, True)
         LOCAL(ctx, E, 'r~720', 'energy', True)
-        c, key = KEYPLACE(ctx, 2997, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
         return k()
@@ -76,74 +77,20 @@ def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     ctx.steps += 2
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    return t_2990(ctx, r1, s, E)
+    return t_2990(ctx, r1, s, E, B)
 
 
-d_2988 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_2989 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:381
-
-
-def t_2990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3415(ctx, E):
-        return t_2991(ctx, k, s, E)
-    return k()
-
-
-def t_2991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3416(ctx, E):
-        return False
-    return t_2993(ctx, k, s, E)
-
-
-d_2992 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_2993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2993, None, [], k)
-
-
-def d_2994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2994, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2995 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_2996 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:381
-
-
-def d_2997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2997, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-t_2998 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:382
+d_2988 = _C.rebased(_C.d_481, 2987)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_2989 = _C.rebased(_C.d_769, 2987)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+t_2990 = _C.rebased(_C.t_346, 2987)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_2991 = _C.rebased(_C.t_347, 2987)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_2992 = _C.rebased(_C.d_348, 2987)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_2993 = _C.rebased(_C.t_349, 2987)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_2994 = _C.rebased(_C.d_350, 2987)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_2995 = _C.rebased(_C.d_351, 2987)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_2996 = _C.rebased(_C.d_969, 2987)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_2997 = _C.rebased(_C.d_353, 2987)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2998 = _C.rebased(_C.t_359, 2987)  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
 TRIALS = {

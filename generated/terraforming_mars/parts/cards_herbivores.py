@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
 ]
 
@@ -71,7 +72,7 @@ def x_3015(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
 x_3018 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_2641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
+def t_2641(ctx, k, s=None, E=None, B=2641):  # rules_data/terraforming_mars/cards/141-208.yaml:75
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,46 +80,33 @@ def t_2641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'animal', True)
-    c, key = KEYPLACE(ctx, 2644, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    return t_2647(ctx, k, s, E)
+    return t_2647(ctx, k, s, E, B)
 
 
-d_2642 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2643 = _C.d_897  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2642 = _C.rebased(_C.d_344, 2641)  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2643 = _C.rebased(_C.d_897, 2641)  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2644 = _C.rebased(_C.d_1012, 2641)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_2645 = _C.rebased(_C.d_381, 2641)  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2646 = _C.rebased(_C.d_772, 2641)  # rules_data/terraforming_mars/cards/141-208.yaml:75
 
 
-def d_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2644, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2645 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2646 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:75
-
-
-def t_2647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2647(ctx, k, s=None, E=None, B=2641):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3007(ctx, E):
-        return t_2648(ctx, k, s, E)
+        return t_2648(ctx, k, s, E, B)
     return k()
 
 
-def t_2648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2648(ctx, k, s=None, E=None, B=2641):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -126,59 +114,16 @@ def t_2648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3008(ctx, E):
         return False
-    return t_2650(ctx, k, s, E)
+    return t_2650(ctx, k, s, E, B)
 
 
-d_2649 = _C.d_385  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_2650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2650, None, [], k)
-
-
-def d_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2651, PL(ctx, E.get('target~720')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
-
-
-def d_2652(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'r~722', 'animal', True)
-    c, key = KEYPLACE(ctx, 2655, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
-    return True
-
-
-d_2653 = _C.d_476  # rules_data/terraforming_mars/cards/141-208.yaml:79
-d_2654 = _C.d_904  # rules_data/terraforming_mars/cards/141-208.yaml:79
-
-
-def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2655, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
-    return True
+d_2649 = _C.rebased(_C.d_385, 2641)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_2650 = _C.rebased(_C.t_783, 2641)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_2651 = _C.rebased(_C.d_387, 2641)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_2652 = _C.rebased(_C.d_902, 2641)  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2653 = _C.rebased(_C.d_476, 2641)  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2654 = _C.rebased(_C.d_904, 2641)  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2655 = _C.rebased(_C.d_905, 2641)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -87,16 +88,10 @@ x_2645 = _C.x_1403  # rules_data/terraforming_mars/definitions/cards_071_140.yam
 x_2647 = _C.x_747  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
 x_2649 = _C.x_1405  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 x_2651 = _C.x_747  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+t_2317 = _C.rebased(_C.t_1008, 2317)  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2317(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2317, None, [], k)
-
-
-def t_2318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2318(ctx, k, s=None, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,48 +99,44 @@ def t_2318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'steel', True)
-    return t_2321(ctx, k, s, E)
+    return t_2321(ctx, k, s, E, B)
 
 
-d_2319 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2320 = _C.d_1328  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2319 = _C.rebased(_C.d_481, 2317)  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2320 = _C.rebased(_C.d_1328, 2317)  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2321(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2321(ctx, k, s=None, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2626(ctx, E):
-        return t_2322(ctx, k, s, E)
-    return d_2328(ctx, E) and k()
+        return t_2322(ctx, k, s, E, B)
+    return d_2328(ctx, E, B) and k()
 
 
-def t_2322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2322, None, [], k)
+t_2322 = _C.rebased(_C.t_900, 2317)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2323(ctx, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'got~718', x_2629(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~718'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~718'), '+=', False, K[0])
     return True
 
 
-def d_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2324(ctx, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -155,46 +146,35 @@ def d_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_2325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2325(ctx, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~718'), '-=', False, K[0])
     return True
 
 
-def d_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2326(ctx, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~718'), '+=', False, K[0])
     return True
 
 
-d_2327 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2327 = _C.rebased(_C.d_534, 2317)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2328 = _C.rebased(_C.d_779, 2317)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
 
 
-def d_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2328, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-def t_2329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2329(ctx, k, s=None, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -202,48 +182,44 @@ def t_2329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 3, True)
     LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    return t_2332(ctx, k, s, E)
+    return t_2332(ctx, k, s, E, B)
 
 
-d_2330 = _C.d_711  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2331 = _C.d_664  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2330 = _C.rebased(_C.d_711, 2317)  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2331 = _C.rebased(_C.d_664, 2317)  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2332(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2332(ctx, k, s=None, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2641(ctx, E):
-        return t_2333(ctx, k, s, E)
-    return d_2339(ctx, E) and k()
+        return t_2333(ctx, k, s, E, B)
+    return d_2339(ctx, E, B) and k()
 
 
-def t_2333(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2333, None, [], k)
+t_2333 = _C.rebased(_C.t_407, 2317)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def d_2334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2334(ctx, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'got~722', x_2644(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~722'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~722'), '+=', False, K[0])
     return True
 
 
-def d_2335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2335(ctx, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -253,43 +229,32 @@ def d_2335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_2336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2336(ctx, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~722'), '-=', False, K[0])
     return True
 
 
-def d_2337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2337(ctx, E=None, B=2317):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~722'), '+=', False, K[0])
     return True
 
 
-d_2338 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
-
-
-def d_2339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2339, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[0])
-    return True
+d_2338 = _C.rebased(_C.d_534, 2317)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2339 = _C.rebased(_C.d_665, 2317)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -77,194 +78,45 @@ x_1895 = _C.x_1465  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_1896 = _C.x_1466  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_1897 = _C.x_1467  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_1901 = _C.x_1471  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1642(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~730', 'ocean', True)
-        return t_1663(ctx, k, s, E)
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_1644(ctx, r1, s, E)
-
-
-d_1643 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:93
-
-
-def t_1644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1861(ctx, E):
-        return t_1645(ctx, k, s, E)
-    return k()
-
-
-def t_1645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_1862(ctx, E), True)
-    if not x_1863(ctx, E):
-        return False
-    return t_1648(ctx, k, s, E)
-
-
-d_1646 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1647 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_1648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1648, None, [], k)
-
-
-def t_1649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_1652(ctx, k, s, E)
-
-
-d_1650 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1651 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_1655(ctx, k, s, E)
-
-
-def d_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1654 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1655 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1656 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1657 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1658 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1659 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1660 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1661 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_1662 = _C.d_1285  # rules_data/terraforming_mars/cards/071-140.yaml:93
-
-
-def t_1663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1882(ctx, E):
-        return t_1664(ctx, k, s, E)
-    return k()
-
-
-def t_1664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~740', x_1883(ctx, E), True)
-    if not x_1884(ctx, E):
-        return False
-    return t_1667(ctx, k, s, E)
-
-
-d_1665 = _C.d_1288  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1666 = _C.d_1289  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_1667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1667, None, [], k)
-
-
-def t_1668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~742', E.get('t~730'), True)
-    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
-    return t_1671(ctx, k, s, E)
-
-
-d_1669 = _C.d_1292  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1670 = _C.d_1293  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~743'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[4])
-    return t_1674(ctx, k, s, E)
-
-
-def d_1672(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~743'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1673 = _C.d_1296  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1674 = _C.t_1297  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1675 = _C.t_1298  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1676 = _C.t_1299  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1677 = _C.t_1300  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1678 = _C.t_1301  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1679 = _C.t_1302  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1680 = _C.d_1303  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_1642 = _C.rebased(_C.t_1265, 1642)  # rules_data/terraforming_mars/cards/071-140.yaml:93
+d_1643 = _C.rebased(_C.d_860, 1642)  # rules_data/terraforming_mars/cards/071-140.yaml:93
+t_1644 = _C.rebased(_C.t_861, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1645 = _C.rebased(_C.t_862, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1646 = _C.rebased(_C.d_863, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1647 = _C.rebased(_C.d_864, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1648 = _C.rebased(_C.t_349, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1649 = _C.rebased(_C.t_866, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1650 = _C.rebased(_C.d_867, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1651 = _C.rebased(_C.d_821, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1652 = _C.rebased(_C.t_822, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1653 = _C.rebased(_C.d_823, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1654 = _C.rebased(_C.d_824, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1655 = _C.rebased(_C.t_825, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1656 = _C.rebased(_C.t_826, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1657 = _C.rebased(_C.t_827, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1658 = _C.rebased(_C.t_828, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1659 = _C.rebased(_C.t_829, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1660 = _C.rebased(_C.t_830, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1661 = _C.rebased(_C.d_831, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1662 = _C.rebased(_C.d_1285, 1642)  # rules_data/terraforming_mars/cards/071-140.yaml:93
+t_1663 = _C.rebased(_C.t_1286, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1664 = _C.rebased(_C.t_1287, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1665 = _C.rebased(_C.d_1288, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1666 = _C.rebased(_C.d_1289, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1667 = _C.rebased(_C.t_1290, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1668 = _C.rebased(_C.t_1291, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1669 = _C.rebased(_C.d_1292, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1670 = _C.rebased(_C.d_1293, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1671 = _C.rebased(_C.t_1294, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1672 = _C.rebased(_C.d_1295, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1673 = _C.rebased(_C.d_1296, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1674 = _C.rebased(_C.t_1297, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1675 = _C.rebased(_C.t_1298, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1676 = _C.rebased(_C.t_1299, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1677 = _C.rebased(_C.t_1300, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1678 = _C.rebased(_C.t_1301, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1679 = _C.rebased(_C.t_1302, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1680 = _C.rebased(_C.d_1303, 1642)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

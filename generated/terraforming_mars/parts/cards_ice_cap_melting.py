@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -65,103 +66,26 @@ x_3468 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_3469 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_3470 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_3474 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:411
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_3024(ctx, k, s, E)
-
-
-d_3023 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:411
-
-
-def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3455(ctx, E):
-        return t_3025(ctx, k, s, E)
-    return k()
-
-
-def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3456(ctx, E), True)
-    if not x_3457(ctx, E):
-        return False
-    return t_3028(ctx, k, s, E)
-
-
-d_3026 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3027 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3028, None, [], k)
-
-
-def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3032(ctx, k, s, E)
-
-
-d_3030 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3031 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3462(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_3035(ctx, k, s, E)
-
-
-def d_3033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3462(ctx, E), '=', False, K[3])
-    return True
-
-
-d_3034 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3035 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3036 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3037 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3038 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3039 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3040 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3041 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_3022 = _C.rebased(_C.t_2381, 3022)  # rules_data/terraforming_mars/cards/141-208.yaml:411
+d_3023 = _C.rebased(_C.d_860, 3022)  # rules_data/terraforming_mars/cards/141-208.yaml:411
+t_3024 = _C.rebased(_C.t_861, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3025 = _C.rebased(_C.t_862, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3026 = _C.rebased(_C.d_863, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3027 = _C.rebased(_C.d_864, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3028 = _C.rebased(_C.t_349, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3029 = _C.rebased(_C.t_866, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3030 = _C.rebased(_C.d_867, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3031 = _C.rebased(_C.d_821, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3032 = _C.rebased(_C.t_822, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3033 = _C.rebased(_C.d_823, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3034 = _C.rebased(_C.d_824, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3035 = _C.rebased(_C.t_825, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3036 = _C.rebased(_C.t_826, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3037 = _C.rebased(_C.t_827, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3038 = _C.rebased(_C.t_828, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3039 = _C.rebased(_C.t_829, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3040 = _C.rebased(_C.t_830, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3041 = _C.rebased(_C.d_831, 3022)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

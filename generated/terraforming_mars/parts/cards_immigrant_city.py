@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -81,7 +83,7 @@ def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0))
 
 
-def d_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:611
+def d_3379(ctx, E=None, B=3379):  # rules_data/terraforming_mars/cards/141-208.yaml:611
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,85 +91,29 @@ def d_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:611
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3382(ctx, E):
+    if not d_3382(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    if not d_3387(ctx, E):
+    if not d_3387(ctx, E, B):
         return False
     return True
 
 
-d_3380 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:611
-d_3381 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3380 = _C.rebased(_C.d_344, 3379)  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3381 = _C.rebased(_C.d_356, 3379)  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3382 = _C.rebased(_C.d_378, 3379)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3383 = _C.rebased(_C.d_379, 3379)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3384 = _C.rebased(_C.d_380, 3379)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3385 = _C.rebased(_C.d_771, 3379)  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3386 = _C.rebased(_C.d_487, 3379)  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3387 = _C.rebased(_C.d_2684, 3379)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3388 = _C.rebased(_C.d_2685, 3379)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3389 = _C.rebased(_C.d_2686, 3379)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3858(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3384, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_3383 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3384, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_3385 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:611
-d_3386 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:611
-
-
-def d_3387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3863(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3389, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[4])
-    return True
-
-
-d_3388 = _C.d_2685  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3389, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[4])
-    return True
-
-
-def t_3390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
+def t_3390(ctx, k, s=None, E=None, B=3379):  # rules_data/terraforming_mars/cards/141-208.yaml:618
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -176,49 +122,36 @@ def t_3390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~721', 'city', True)
-        return t_3396(ctx, k, s, E)
+        return t_3396(ctx, k, s, E, B)
 
     ctx.steps += 3
     LOCAL(ctx, E, 'n~719', 1, True)
     LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[4])
-    return t_3394(ctx, r1, s, E)
+    return t_3394(ctx, r1, s, E, B)
 
 
-d_3391 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:618
-d_3392 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3391 = _C.rebased(_C.d_351, 3379)  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3392 = _C.rebased(_C.d_664, 3379)  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3393 = _C.rebased(_C.d_353, 3379)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3394 = _C.rebased(_C.t_359, 3379)  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3395 = _C.rebased(_C.d_714, 3379)  # rules_data/terraforming_mars/cards/141-208.yaml:618
 
 
-def d_3393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[4])
-    return True
-
-
-t_3394 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:618
-d_3395 = _C.d_714  # rules_data/terraforming_mars/cards/141-208.yaml:618
-
-
-def t_3396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3396(ctx, k, s=None, E=None, B=3379):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3872(ctx, E):
-        return t_3397(ctx, k, s, E)
+        return t_3397(ctx, k, s, E, B)
     return k()
 
 
-def t_3397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3397(ctx, k, s=None, E=None, B=3379):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -227,71 +160,28 @@ def t_3397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'legal~731', x_3873(ctx, E), True)
     if not x_3874(ctx, E):
         return False
-    return t_3400(ctx, k, s, E)
+    return t_3400(ctx, k, s, E, B)
 
 
-d_3398 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3399 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3398 = _C.rebased(_C.d_717, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3399 = _C.rebased(_C.d_718, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3400 = _C.rebased(_C.t_795, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3401 = _C.rebased(_C.t_720, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3402 = _C.rebased(_C.d_721, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3403 = _C.rebased(_C.d_722, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3404 = _C.rebased(_C.t_723, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3405 = _C.rebased(_C.d_724, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3406 = _C.rebased(_C.d_725, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3407 = _C.rebased(_C.t_726, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3408 = _C.rebased(_C.t_727, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3409 = _C.rebased(_C.t_728, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3410 = _C.rebased(_C.t_729, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3411 = _C.rebased(_C.t_730, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3412 = _C.rebased(_C.t_731, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3413 = _C.rebased(_C.d_732, 3379)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def t_3400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3400, None, [], k)
-
-
-def t_3401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
-    return t_3404(ctx, k, s, E)
-
-
-d_3402 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3403 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~734'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[6])
-    return t_3407(ctx, k, s, E)
-
-
-def d_3405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~734'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[5])
-    return True
-
-
-d_3406 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3407 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3408 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3409 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3410 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3411 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3412 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3413 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def d_3414(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3414(ctx, E=None, B=3379):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -299,13 +189,13 @@ def d_3414(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
         E = ctx.env()
     LOCAL(ctx, E, 'n~736', 1, True)
     LOCAL(ctx, E, 'r~737', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~736'), '+=', False, K[4])
     return True
 
 
-def d_3415(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3415(ctx, E=None, B=3379):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -315,7 +205,7 @@ def d_3415(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     return True
 
 
-def d_3416(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3416(ctx, E=None, B=3379):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -325,13 +215,13 @@ def d_3416(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     return True
 
 
-def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3417(ctx, E=None, B=3379):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~736'), '+=', False, K[4])
     return True

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ def x_3795(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:580
     return MEMO(ctx, (3795, ctx.stamps.get('board', 0),), compute)
 
 
-def d_3320(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:586
+def d_3320(ctx, E=None, B=3320):  # rules_data/terraforming_mars/cards/141-208.yaml:586
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,26 +66,15 @@ def d_3320(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:586
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 5, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3323, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_3321 = _C.d_1385  # rules_data/terraforming_mars/cards/141-208.yaml:586
-d_3322 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:586
-
-
-def d_3323(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3323, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_3321 = _C.rebased(_C.d_1385, 3320)  # rules_data/terraforming_mars/cards/141-208.yaml:586
+d_3322 = _C.rebased(_C.d_377, 3320)  # rules_data/terraforming_mars/cards/141-208.yaml:586
+d_3323 = _C.rebased(_C.d_357, 3320)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,13 +44,14 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_3271 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2865(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:267
+def d_2865(ctx, E=None, B=2865):  # rules_data/terraforming_mars/cards/141-208.yaml:267
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -58,26 +59,15 @@ def d_2865(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:267
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2868, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2866 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:267
-d_2867 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:267
-
-
-def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2868, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_2866 = _C.rebased(_C.d_481, 2865)  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2867 = _C.rebased(_C.d_769, 2865)  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2868 = _C.rebased(_C.d_357, 2865)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

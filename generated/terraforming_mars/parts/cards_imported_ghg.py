@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -52,7 +53,7 @@ x_3198 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3202 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2806(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
+def d_2806(ctx, E=None, B=2806):  # rules_data/terraforming_mars/cards/141-208.yaml:223
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,47 +61,23 @@ def d_2806(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2809, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 3, True)
     LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[2])
     return True
 
 
-d_2807 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2808 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:223
-
-
-def d_2809(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2809, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2810 = _C.d_445  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2811 = _C.d_382  # rules_data/terraforming_mars/cards/141-208.yaml:223
-
-
-def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
+d_2807 = _C.rebased(_C.d_344, 2806)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2808 = _C.rebased(_C.d_769, 2806)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2809 = _C.rebased(_C.d_357, 2806)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2810 = _C.rebased(_C.d_445, 2806)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2811 = _C.rebased(_C.d_382, 2806)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2812 = _C.rebased(_C.d_894, 2806)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -47,8 +47,10 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -159,7 +161,7 @@ def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~734')}
 
 
-def t_774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_774(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,19 +170,15 @@ def t_774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~723', 'ocean', True)
-        return t_791(ctx, k, s, E)
+        return t_791(ctx, k, s, E, B)
 
-    return t_775(ctx, r1, s, E)
-
-
-def t_775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 775, None, [], k)
+    return t_775(ctx, r1, s, E, B)
 
 
-def d_776(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+t_775 = _C.rebased(_C.t_775, 774)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def d_776(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -188,29 +186,18 @@ def d_776(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[3])
     return True
 
 
-d_777 = _C.d_777  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_778 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_777 = _C.rebased(_C.d_777, 774)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_778 = _C.rebased(_C.d_778, 774)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_779 = _C.rebased(_C.d_779, 774)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[3])
-    return True
-
-
-def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_780(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -218,33 +205,16 @@ def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 3, True)
     LOCAL(ctx, E, 'r~718', 'microbe', True)
-    return t_783(ctx, k, s, E)
+    return t_783(ctx, k, s, E, B)
 
 
-d_781 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_782 = _C.d_782  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_781 = _C.rebased(_C.d_445, 774)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_782 = _C.rebased(_C.d_782, 774)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+t_783 = _C.rebased(_C.t_783, 774)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_784 = _C.rebased(_C.d_784, 774)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
-def t_783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 783, None, [], k)
-
-
-def d_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 784, PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_785(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -252,13 +222,13 @@ def t_785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
         E = ctx.env()
     LOCAL(ctx, E, 'n~720', 2, True)
     LOCAL(ctx, E, 'r~721', 'animal', True)
-    return t_788(ctx, k, s, E)
+    return t_788(ctx, k, s, E, B)
 
 
-d_786 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_786 = _C.rebased(_C.d_786, 774)  # rules_data/terraforming_mars/cards/001-070.yaml:197
 
 
-def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_787(ctx, E=None, B=774):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -268,26 +238,22 @@ def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def t_788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 788, None, [], k)
+t_788 = _C.rebased(_C.t_443, 774)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_789(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('card_res'), E.get('card~722'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('card_res'), E.get('card~722'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[5])
     return True
 
 
-def d_790(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_790(ctx, E=None, B=774):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -297,18 +263,18 @@ def d_790(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_791(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_885(ctx, E):
-        return t_792(ctx, k, s, E)
+        return t_792(ctx, k, s, E, B)
     return k()
 
 
-def t_792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_792(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -317,10 +283,10 @@ def t_792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     LOCAL(ctx, E, 'legal~733', x_886(ctx, E), True)
     if not x_887(ctx, E):
         return False
-    return t_795(ctx, k, s, E)
+    return t_795(ctx, k, s, E, B)
 
 
-def d_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_793(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -330,7 +296,7 @@ def d_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_794(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -341,14 +307,10 @@ def d_794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 795, None, [], k)
+t_795 = _C.rebased(_C.t_795, 774)  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_796(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -356,10 +318,10 @@ def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         E = ctx.env()
     LOCAL(ctx, E, 't~735', E.get('t~723'), True)
     LOCAL(ctx, E, 's~736', E.get('space~734'), True)
-    return t_799(ctx, k, s, E)
+    return t_799(ctx, k, s, E, B)
 
 
-def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_797(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -369,7 +331,7 @@ def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_798(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -379,63 +341,63 @@ def d_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_799(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~736'))
+    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~736'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~736'), '=', False, K[6])
-    return t_802(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~736'), '=', False, K[8])
+    return t_802(ctx, k, s, E, B)
 
 
-def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_800(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~736'))
+    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~736'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[6])
     return True
 
 
-def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_801(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~736'), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~736'), '=', False, K[8])
     return True
 
 
-def t_802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_802(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_895(ctx, E):
-        return t_803(ctx, k, s, E)
+        return t_803(ctx, k, s, E, B)
     return k()
 
 
-def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_803(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_805(ctx, r2, s, E)
+        return t_805(ctx, r2, s, E, B)
 
     def r2():
-        return t_807(ctx, r3, s, E)
+        return t_807(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -443,10 +405,10 @@ def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')})
         return k()
 
-    return t_804(ctx, r1, s, E)
+    return t_804(ctx, r1, s, E, B)
 
 
-def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_804(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -455,7 +417,7 @@ def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_896(ctx, E), k)
 
 
-def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_805(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -474,13 +436,13 @@ def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~737', item, True)
             if x_898(ctx, E):
-                return t_806(ctx, lambda i=i: nxt(i), brk, E)
+                return t_806(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_806(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -489,7 +451,7 @@ def t_806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_899(ctx, E), k)
 
 
-def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_807(ctx, k, s=None, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -498,7 +460,7 @@ def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_900(ctx, E), k)
 
 
-def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_808(ctx, E=None, B=774):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()

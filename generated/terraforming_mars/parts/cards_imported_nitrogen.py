@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -82,7 +83,7 @@ def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~724')}
 
 
-def t_2813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def t_2813(ctx, k, s=None, E=None, B=2813):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -92,128 +93,43 @@ def t_2813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 'n~722', 2, True)
         LOCAL(ctx, E, 'r~723', 'animal', True)
-        return t_2831(ctx, k, s, E)
+        return t_2831(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 't~715', 'tr', True)
     LOCAL(ctx, E, 'n~716', 1, True)
-    if not d_2816(ctx, E):
+    if not d_2816(ctx, E, B):
         return False
     ctx.steps += 5
     LOCAL(ctx, E, 'n~717', 4, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2824, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~719', 3, True)
     LOCAL(ctx, E, 'r~720', 'microbe', True)
-    return t_2827(ctx, r1, s, E)
+    return t_2827(ctx, r1, s, E, B)
 
 
-d_2814 = _C.d_1072  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2815 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2814 = _C.rebased(_C.d_1072, 2813)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2815 = _C.rebased(_C.d_514, 2813)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2816 = _C.rebased(_C.d_1074, 2813)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_2817 = _C.rebased(_C.d_1075, 2813)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_2818 = _C.rebased(_C.d_1076, 2813)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2819 = _C.rebased(_C.d_1077, 2813)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2820 = _C.rebased(_C.d_1078, 2813)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2821 = _C.rebased(_C.d_371, 2813)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2822 = _C.rebased(_C.d_1155, 2813)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2823 = _C.rebased(_C.d_772, 2813)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2824 = _C.rebased(_C.d_894, 2813)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2825 = _C.rebased(_C.d_711, 2813)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2826 = _C.rebased(_C.d_2724, 2813)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+t_2827 = _C.rebased(_C.t_443, 2813)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_2828 = _C.rebased(_C.d_2828, 2813)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_2829 = _C.rebased(_C.d_2490, 2813)  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3206(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2817, ctx.state.get('game_tracks'), E.get('t~715'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    else:
-        if not d_2818(ctx, E):
-            return False
-    return True
-
-
-def d_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2817, ctx.state.get('game_tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    return True
-
-
-def d_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2819, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
-    if not d_2820(ctx, E):
-        return False
-    return True
-
-
-def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2819, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
-    return True
-
-
-d_2820 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2821 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2822 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2823 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:231
-
-
-def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2824, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
-
-
-d_2825 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2826 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:231
-
-
-def t_2827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2827, None, [], k)
-
-
-def d_2828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2828, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[4])
-    return True
-
-
-d_2829 = _C.d_2490  # rules_data/terraforming_mars/cards/141-208.yaml:231
-
-
-def d_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def d_2830(ctx, E=None, B=2813):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -223,22 +139,18 @@ def d_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     return True
 
 
-def t_2831(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2831, None, [], k)
+t_2831 = _C.rebased(_C.t_2222, 2813)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2832(ctx, E=None, B=2813):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2832, PL(ctx, E.get('you')).get('card_res'), E.get('card~724'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~724'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~722'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~722'), '+=', False, K[5])
     return True
 
 

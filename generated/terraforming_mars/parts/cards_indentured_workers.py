@@ -55,26 +55,19 @@ def x_3760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 x_3761 = _C.x_3761  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
-def d_3291(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:555
+def d_3291(ctx, E=None, B=3291):  # rules_data/terraforming_mars/cards/141-208.yaml:555
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 8, True)
-    STMT(ctx, 3293)
+    STMT(ctx, B + 2)
     return True
 
 
-d_3292 = _C.d_2691  # rules_data/terraforming_mars/cards/141-208.yaml:555
-
-
-def d_3293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3293)
-    return True
+d_3292 = _C.rebased(_C.d_2691, 3291)  # rules_data/terraforming_mars/cards/141-208.yaml:555
+d_3293 = _C.rebased(_C.d_3293, 3291)  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
 TRIALS = {

@@ -48,8 +48,10 @@ K = [
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
 ]
 
@@ -165,7 +167,7 @@ def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~742'), 0))
 
 
-def t_2267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
+def t_2267(ctx, k, s=None, E=None, B=2267):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -173,10 +175,10 @@ def t_2267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 't~715', 'industrial_center', True)
     LOCAL(ctx, E, 'u~716', 'city', True)
-    return t_2270(ctx, k, s, E)
+    return t_2270(ctx, k, s, E, B)
 
 
-def d_2268(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
+def d_2268(ctx, E=None, B=2267):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -186,7 +188,7 @@ def d_2268(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     return True
 
 
-def d_2269(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
+def d_2269(ctx, E=None, B=2267):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -196,7 +198,7 @@ def d_2269(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     return True
 
 
-def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_2270(ctx, k, s=None, E=None, B=2267):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -204,10 +206,10 @@ def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~720', E.get('t~715'), True)
     LOCAL(ctx, E, 'l~721', x_2573(ctx, E), True)
-    return t_2273(ctx, k, s, E)
+    return t_2273(ctx, k, s, E, B)
 
 
-def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2271(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -217,7 +219,7 @@ def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2272(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -227,18 +229,18 @@ def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2273(ctx, k, s=None, E=None, B=2267):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2574(ctx, E):
-        return t_2274(ctx, k, s, E)
+        return t_2274(ctx, k, s, E, B)
     return k()
 
 
-def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2274(ctx, k, s=None, E=None, B=2267):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -247,81 +249,38 @@ def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~726', x_2575(ctx, E), True)
     if not x_2576(ctx, E):
         return False
-    return t_2277(ctx, k, s, E)
+    return t_2277(ctx, k, s, E, B)
 
 
-d_2275 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2276 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2275 = _C.rebased(_C.d_2275, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2276 = _C.rebased(_C.d_2276, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:94
+t_2277 = _C.rebased(_C.t_1352, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2278 = _C.rebased(_C.t_2278, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2279 = _C.rebased(_C.d_2279, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2280 = _C.rebased(_C.d_2225, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2281 = _C.rebased(_C.t_2226, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2282 = _C.rebased(_C.d_2227, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2283 = _C.rebased(_C.d_2228, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2284 = _C.rebased(_C.t_2229, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2285 = _C.rebased(_C.t_2230, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2286 = _C.rebased(_C.t_2231, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2287 = _C.rebased(_C.t_2232, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2288 = _C.rebased(_C.t_2233, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2289 = _C.rebased(_C.t_2234, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2290 = _C.rebased(_C.d_2235, 2267)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2277, None, [], k)
-
-
-def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
-    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
-    return t_2281(ctx, k, s, E)
-
-
-d_2279 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2280 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~729'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2581(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[5])
-    return t_2284(ctx, k, s, E)
-
-
-def d_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2282, ctx.state.get('board'), E.get('s~729'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2581(ctx, E), '=', False, K[4])
-    return True
-
-
-d_2283 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2284 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2285 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2286 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2287 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2288 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2289 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2290 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def t_2291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def t_2291(ctx, k, s=None, E=None, B=2267):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~731', 7, True)
-    return t_2293(ctx, k, s, E)
+    return t_2293(ctx, k, s, E, B)
 
 
-def d_2292(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2292(ctx, E=None, B=2267):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -331,7 +290,7 @@ def d_2292(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     return True
 
 
-def t_2293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_2293(ctx, k, s=None, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -340,10 +299,10 @@ def t_2293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~732', E.get('n~731'), True)
     LOCAL(ctx, E, 'sv~733', 0, True)
     LOCAL(ctx, E, 'tv~734', 0, True)
-    return t_2297(ctx, k, s, E)
+    return t_2297(ctx, k, s, E, B)
 
 
-def d_2294(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2294(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -353,7 +312,7 @@ def d_2294(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2295(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -363,7 +322,7 @@ def d_2295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2296(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -373,7 +332,7 @@ def d_2296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_2297(ctx, k, s=None, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -382,10 +341,10 @@ def t_2297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 's_v~735', x_2598(ctx, E), True)
     LOCAL(ctx, E, 't_v~736', x_2599(ctx, E), True)
     LOCAL(ctx, E, 'h_v~737', x_2600(ctx, E), True)
-    return t_2301(ctx, k, s, E)
+    return t_2301(ctx, k, s, E, B)
 
 
-def d_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_2298(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -395,7 +354,7 @@ def d_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_2299(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -405,7 +364,7 @@ def d_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_2300(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -415,18 +374,18 @@ def d_2300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_2301(ctx, k, s=None, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2601(ctx, E):
-        return d_2302(ctx, E) and k()
-    return t_2305(ctx, k, s, E)
+        return d_2302(ctx, E, B) and k()
+    return t_2305(ctx, k, s, E, B)
 
 
-def d_2302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2302(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -435,13 +394,13 @@ def d_2302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_2602(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2304, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[7])
     return True
 
 
-def d_2303(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2303(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -452,19 +411,19 @@ def d_2303(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2304(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2304(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2304, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[7])
     return True
 
 
-def t_2305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_2305(ctx, k, s=None, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -472,10 +431,10 @@ def t_2305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_2605(ctx, E):
         return False
-    return t_2307(ctx, k, s, E)
+    return t_2307(ctx, k, s, E, B)
 
 
-def d_2306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_2306(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -486,83 +445,79 @@ def d_2306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2307, None, [], k)
+t_2307 = _C.rebased(_C.t_578, 2267)  # rules_data/terraforming_mars/definitions/cards.yaml:93
 
 
-def d_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2308(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2309, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 2311, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 2312, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[7])
     return True
 
 
-def d_2309(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2309(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2309, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, x_2611(ctx, E), '-=', False, K[7])
     return True
 
 
-def d_2310(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2310(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[7])
     return True
 
 
-def d_2311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2311(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2311, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[7])
     return True
 
 
-def d_2312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2312(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2312, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[7])
     return True
 
 
-def d_2313(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2313(ctx, E=None, B=2267):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -570,13 +525,13 @@ def d_2313(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         E = ctx.env()
     LOCAL(ctx, E, 'n~741', 1, True)
     LOCAL(ctx, E, 'r~742', 'steel', True)
-    c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~742'))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('prod'), E.get('r~742'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~741'), '+=', False, K[7])
+        SET(ctx, 'prod', c, key, E.get('n~741'), '+=', False, K[9])
     return True
 
 
-def d_2314(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2314(ctx, E=None, B=2267):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -586,7 +541,7 @@ def d_2314(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     return True
 
 
-def d_2315(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2315(ctx, E=None, B=2267):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -596,15 +551,15 @@ def d_2315(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     return True
 
 
-def d_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2316(ctx, E=None, B=2267):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2316, PL(ctx, E.get('you')).get('prod'), E.get('r~742'))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('prod'), E.get('r~742'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~741'), '+=', False, K[7])
+        SET(ctx, 'prod', c, key, E.get('n~741'), '+=', False, K[9])
     return True
 
 

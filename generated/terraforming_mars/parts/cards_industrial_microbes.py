@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -53,7 +54,7 @@ x_3120 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3122 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
-def d_2736(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
+def d_2736(ctx, E=None, B=2736):  # rules_data/terraforming_mars/cards/141-208.yaml:185
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61,50 +62,24 @@ def d_2736(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2739, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 2742, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2737 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2738 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:185
-
-
-def d_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2739, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_2740 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2741 = _C.d_658  # rules_data/terraforming_mars/cards/141-208.yaml:185
-
-
-def d_2742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2742, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-t_2743 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:186
+d_2737 = _C.rebased(_C.d_344, 2736)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2738 = _C.rebased(_C.d_356, 2736)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2739 = _C.rebased(_C.d_357, 2736)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2740 = _C.rebased(_C.d_381, 2736)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2741 = _C.rebased(_C.d_658, 2736)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2742 = _C.rebased(_C.d_488, 2736)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2743 = _C.rebased(_C.t_359, 2736)  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 TRIALS = {

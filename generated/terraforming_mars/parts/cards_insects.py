@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -60,7 +61,7 @@ x_3024 = _C.x_1411  # rules_data/terraforming_mars/definitions/resources.yaml:26
 x_3025 = _C.x_1412  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2656(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2656(ctx, E=None, B=2656):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,16 +70,16 @@ def d_2656(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     LOCAL(ctx, E, 'n~723', 1, True)
     LOCAL(ctx, E, 'r~724', 'plants', True)
     LOCAL(ctx, E, 'k~725', x_3023(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3025(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2657 = _C.d_1249  # rules_data/terraforming_mars/cards/141-208.yaml:88
+d_2657 = _C.rebased(_C.d_1249, 2656)  # rules_data/terraforming_mars/cards/141-208.yaml:88
 
 
-def d_2658(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2658(ctx, E=None, B=2656):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,7 +89,7 @@ def d_2658(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     return True
 
 
-def d_2659(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2659(ctx, E=None, B=2656):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,16 +99,7 @@ def d_2659(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     return True
 
 
-def d_2660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_3025(ctx, E), '+=', False, K[0])
-    return True
+d_2660 = _C.rebased(_C.d_1252, 2656)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'chosen', ''],
 ]
 
@@ -65,7 +66,7 @@ x_3057 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:126
 x_3059 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2676(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def t_2676(ctx, k, s=None, E=None, B=2676):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -75,22 +76,22 @@ def t_2676(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 'n~717', x_3052(ctx, E), True)
         LOCAL(ctx, E, 'r~718', 'heat', True)
-        if not d_2684(ctx, E):
+        if not d_2684(ctx, E, B):
             return False
         ctx.steps += 3
         LOCAL(ctx, E, 'n~719', x_3057(ctx, E), True)
         LOCAL(ctx, E, 'r~720', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 2689, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~715', x_3045(ctx, E), True)
-    return t_2678(ctx, r1, s, E)
+    return t_2678(ctx, r1, s, E, B)
 
 
-def d_2677(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2677(ctx, E=None, B=2676):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,76 +101,18 @@ def d_2677(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     return True
 
 
-def t_2678(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3046(ctx, E):
-        return False
-    return t_2680(ctx, k, s, E)
-
-
-d_2679 = _C.d_2679  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-
-
-def t_2680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2680, None, [], k)
-
-
-d_2681 = _C.d_2681  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_2682 = _C.d_2682  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2683 = _C.d_382  # rules_data/terraforming_mars/cards/141-208.yaml:126
-
-
-def d_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3054(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2686, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
-    return True
-
-
-d_2685 = _C.d_2685  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2686, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
-    return True
-
-
-d_2687 = _C.d_2687  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2688 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:126
-
-
-def d_2689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2689, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    return True
+t_2678 = _C.rebased(_C.t_2678, 2676)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_2679 = _C.rebased(_C.d_2679, 2676)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+t_2680 = _C.rebased(_C.t_2453, 2676)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_2681 = _C.rebased(_C.d_2681, 2676)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_2682 = _C.rebased(_C.d_2682, 2676)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2683 = _C.rebased(_C.d_382, 2676)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2684 = _C.rebased(_C.d_2684, 2676)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2685 = _C.rebased(_C.d_2685, 2676)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2686 = _C.rebased(_C.d_2686, 2676)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2687 = _C.rebased(_C.d_2687, 2676)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2688 = _C.rebased(_C.d_664, 2676)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2689 = _C.rebased(_C.d_353, 2676)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -72,7 +72,7 @@ x_3718 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 x_3719 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_3234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def t_3234(ctx, k, s=None, E=None, B=3234):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -80,13 +80,13 @@ def t_3234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
     LOCAL(ctx, E, 'k~716', 1, True)
-    return t_3237(ctx, k, s, E)
+    return t_3237(ctx, k, s, E, B)
 
 
-d_3235 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:526
+d_3235 = _C.rebased(_C.d_777, 3234)  # rules_data/terraforming_mars/cards/141-208.yaml:526
 
 
-def d_3236(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def d_3236(ctx, E=None, B=3234):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,116 +96,25 @@ def d_3236(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     return True
 
 
-def t_3237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_3718(ctx, E), '+=', True, K[0])
-        c, key = SEAT(ctx, E.get('you')), 'offer'
-        if c is not None:
-            SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
-    if not d_3239(ctx, E):
-        return False
-    return t_3250(ctx, r1, s, E)
-
-
-d_3238 = _C.d_2124  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-
-
-def d_3239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~717'))
-    while left > 0:
-        left -= 1
-        if not d_3240(ctx, E):
-            return False
-    return True
-
-
-def d_3240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3241(ctx, E):
-        return False
-    if not d_3246(ctx, E):
-        return False
-    return True
-
-
-def d_3241(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3699(ctx, E):
-        if not d_3242(ctx, E):
-            return False
-    return True
-
-
-def d_3242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3701(ctx, E), '=', False, K[3])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 3245)
-    return True
-
-
-d_3243 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3244 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
-
-
-def d_3245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3245)
-    return True
-
-
-d_3246 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3247 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3248 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3249 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def t_3250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('k~716'))
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 3250, left, [], k)
-
-
-d_3251 = _C.d_2137  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3252 = _C.d_2138  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3253 = _C.d_2139  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3254 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_3255 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+t_3237 = _C.rebased(_C.t_2123, 3234)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_3238 = _C.rebased(_C.d_2124, 3234)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_3239 = _C.rebased(_C.d_2125, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:20
+d_3240 = _C.rebased(_C.d_2126, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3241 = _C.rebased(_C.d_2127, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3242 = _C.rebased(_C.d_2128, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3243 = _C.rebased(_C.d_416, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3244 = _C.rebased(_C.d_417, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3245 = _C.rebased(_C.d_2131, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3246 = _C.rebased(_C.d_438, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3247 = _C.rebased(_C.d_439, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3248 = _C.rebased(_C.d_440, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3249 = _C.rebased(_C.d_423, 3234)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+t_3250 = _C.rebased(_C.t_2136, 3234)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3251 = _C.rebased(_C.d_2137, 3234)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3252 = _C.rebased(_C.d_2138, 3234)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3253 = _C.rebased(_C.d_2139, 3234)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3254 = _C.rebased(_C.d_2140, 3234)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_3255 = _C.rebased(_C.d_468, 3234)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {

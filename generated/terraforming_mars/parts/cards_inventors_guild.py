@@ -50,6 +50,7 @@ K = [
     ['game', 'discard', ''],
     ['player', 'hand', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -174,7 +175,7 @@ def x_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 x_524 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def t_429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:70
+def t_429(ctx, k, s=None, E=None, B=429):  # rules_data/terraforming_mars/cards/001-070.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -189,15 +190,15 @@ def t_429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~715', 1, True)
-    if not d_431(ctx, E):
+    if not d_431(ctx, E, B):
         return False
-    return t_442(ctx, r1, s, E)
+    return t_442(ctx, r1, s, E, B)
 
 
-d_430 = _C.d_344  # rules_data/terraforming_mars/definitions/cards.yaml:277
+d_430 = _C.rebased(_C.d_344, 429)  # rules_data/terraforming_mars/definitions/cards.yaml:277
 
 
-def d_431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_431(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -206,67 +207,36 @@ def d_431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     left = num(E.get('n~715'))
     while left > 0:
         left -= 1
-        if not d_432(ctx, E):
+        if not d_432(ctx, E, B):
             return False
     return True
 
 
-def d_432(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_432(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_433(ctx, E):
+    if not d_433(ctx, E, B):
         return False
-    if not d_438(ctx, E):
+    if not d_438(ctx, E, B):
         return False
     return True
 
 
-def d_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_480(ctx, E):
-        if not d_434(ctx, E):
-            return False
-    return True
+d_433 = _C.rebased(_C.d_433, 429)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_434 = _C.rebased(_C.d_434, 429)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_435 = _C.rebased(_C.d_416, 429)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_436 = _C.rebased(_C.d_417, 429)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_437 = _C.rebased(_C.d_437, 429)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_438 = _C.rebased(_C.d_438, 429)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_439 = _C.rebased(_C.d_439, 429)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_440 = _C.rebased(_C.d_440, 429)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_441 = _C.rebased(_C.d_423, 429)  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def d_434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_482(ctx, E), '=', False, K[3])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[4])
-    STMT(ctx, 437)
-    return True
-
-
-d_435 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_436 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
-
-
-def d_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 437)
-    return True
-
-
-d_438 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_439 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_440 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_441 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def t_442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_442(ctx, k, s=None, E=None, B=429):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -284,20 +254,16 @@ def t_442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~716', item, True)
-            return t_443(ctx, lambda i=i: nxt(i), brk, E)
+            return t_443(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_443(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 443, None, [], k)
+t_443 = _C.rebased(_C.t_443, 429)  # rules_data/terraforming_mars/definitions/turns.yaml:130
 
 
-def t_444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_444(ctx, k, s=None, E=None, B=429):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -312,13 +278,13 @@ def t_444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~717', 3, True)
-    return t_446(ctx, r1, s, E)
+    return t_446(ctx, r1, s, E, B)
 
 
-d_445 = _C.d_445  # rules_data/terraforming_mars/definitions/turns.yaml:131
+d_445 = _C.rebased(_C.d_445, 429)  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def t_446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_446(ctx, k, s=None, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -327,10 +293,10 @@ def t_446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
     LOCAL(ctx, E, 'price~718', E.get('n~717'), True)
     LOCAL(ctx, E, 'sv~719', 0, True)
     LOCAL(ctx, E, 'tv~720', 0, True)
-    return t_450(ctx, k, s, E)
+    return t_450(ctx, k, s, E, B)
 
 
-def d_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_447(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -340,7 +306,7 @@ def d_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_448(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -350,7 +316,7 @@ def d_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_449(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -360,7 +326,7 @@ def d_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def t_450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_450(ctx, k, s=None, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -369,10 +335,10 @@ def t_450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
     LOCAL(ctx, E, 's_v~721', x_496(ctx, E), True)
     LOCAL(ctx, E, 't_v~722', x_497(ctx, E), True)
     LOCAL(ctx, E, 'h_v~723', x_498(ctx, E), True)
-    return t_454(ctx, k, s, E)
+    return t_454(ctx, k, s, E, B)
 
 
-def d_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_451(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -382,7 +348,7 @@ def d_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def d_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_452(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -392,7 +358,7 @@ def d_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def d_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_453(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -402,18 +368,18 @@ def d_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def t_454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_454(ctx, k, s=None, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_499(ctx, E):
-        return d_455(ctx, E) and k()
-    return t_458(ctx, k, s, E)
+        return d_455(ctx, E, B) and k()
+    return t_458(ctx, k, s, E, B)
 
 
-def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_455(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -422,13 +388,13 @@ def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     if not x_500(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~718'), '-=', False, K[6])
     return True
 
 
-def d_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_456(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -439,19 +405,19 @@ def d_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return True
 
 
-def d_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_457(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~718'), '-=', False, K[6])
     return True
 
 
-def t_458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_458(ctx, k, s=None, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -459,10 +425,10 @@ def t_458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
         E = ctx.env()
     if not x_503(ctx, E):
         return False
-    return t_460(ctx, k, s, E)
+    return t_460(ctx, k, s, E, B)
 
 
-def d_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_459(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -473,83 +439,83 @@ def d_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return True
 
 
-def t_460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_460(ctx, k, s=None, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 460, None, [], k)
+    return CHOOSE(ctx, B + 31, None, [], k)
 
 
-def d_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_461(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~724'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~725'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~726'), '-=', False, K[6])
     return True
 
 
-def d_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_462(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[6])
     return True
 
 
-def d_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_463(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~724'), '-=', False, K[6])
     return True
 
 
-def d_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_464(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~725'), '-=', False, K[6])
     return True
 
 
-def d_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_465(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~726'), '-=', False, K[6])
     return True
 
 
-def d_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_466(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -561,7 +527,7 @@ def d_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-def d_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_467(ctx, E=None, B=429):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -571,7 +537,7 @@ def d_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-d_468 = _C.d_468  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_468 = _C.rebased(_C.d_468, 429)  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
 ]
 
@@ -53,7 +54,7 @@ x_3039 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3043 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2667(ctx, E=None, B=2667):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61,52 +62,25 @@ def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_2670(ctx, E):
+    if not d_2670(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 10, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2675, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2668 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:116
-d_2669 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2668 = _C.rebased(_C.d_344, 2667)  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2669 = _C.rebased(_C.d_377, 2667)  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2670 = _C.rebased(_C.d_378, 2667)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2671 = _C.rebased(_C.d_379, 2667)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2672 = _C.rebased(_C.d_380, 2667)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3038(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2672, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2671 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2672, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-def d_2673(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2673(ctx, E=None, B=2667):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,19 +90,8 @@ def d_2673(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     return True
 
 
-d_2674 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:116
-
-
-def d_2675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2675, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
+d_2674 = _C.rebased(_C.d_487, 2667)  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2675 = _C.rebased(_C.d_894, 2667)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ def x_2109(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_719, NOREC).get('tags', []) if type(v_c_719) is str else [])).count('jovian') for v_c_719 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_721, NOREC).get('tags', []) if type(v_c_721) is str else [])).count('jovian') for v_c_721 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def d_1855(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
+def d_1855(ctx, E=None, B=1855):  # rules_data/terraforming_mars/cards/071-140.yaml:228
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,47 +66,23 @@ def d_1855(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_1856 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1857 = _C.d_345  # rules_data/terraforming_mars/cards/071-140.yaml:228
-
-
-def d_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_1859 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1860 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:228
-
-
-def d_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
+d_1856 = _C.rebased(_C.d_481, 1855)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1857 = _C.rebased(_C.d_345, 1855)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1858 = _C.rebased(_C.d_357, 1855)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1859 = _C.rebased(_C.d_771, 1855)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1860 = _C.rebased(_C.d_487, 1855)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1861 = _C.rebased(_C.d_488, 1855)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -64,56 +65,15 @@ x_2225 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_2227 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2228 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2229 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1948 = _C.rebased(_C.d_1948, 1948)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1949 = _C.rebased(_C.d_1949, 1948)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1950 = _C.rebased(_C.d_356, 1948)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1951 = _C.rebased(_C.d_472, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1952 = _C.rebased(_C.d_473, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1953 = _C.rebased(_C.d_474, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1948(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1951(ctx, E):
-        return False
-    return True
-
-
-d_1949 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1950 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:320
-
-
-def d_1951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2208(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1952 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_1953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def t_1954(ctx, k, s=None, E=None, B=1948):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,154 +81,32 @@ def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     LOCAL(ctx, E, 'p~719', 'oxygen', True)
     LOCAL(ctx, E, 'n~720', 1, True)
-    return t_1960(ctx, k, s, E)
+    return t_1960(ctx, k, s, E, B)
 
 
-d_1955 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1956 = _C.d_658  # rules_data/terraforming_mars/cards/071-140.yaml:320
-
-
-def d_1957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-d_1958 = _C.d_1019  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1959 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:320
-
-
-def t_1960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1961(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~720')))
-
-
-def t_1961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2218(ctx, E):
-        return t_1962(ctx, k, s, E)
-    return k()
-
-
-def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~719'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[2])
-    return t_1964(ctx, k, s, E)
-
-
-def d_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~719'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_1964(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2221(ctx, E):
-        return t_1965(ctx, k, s, E)
-    return k()
-
-
-def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
-        return k()
-
-    if not d_1966(ctx, E):
-        return False
-    return t_1970(ctx, r1, s, E)
-
-
-def d_1966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2222(ctx, E):
-        if not d_1967(ctx, E):
-            return False
-    return True
-
-
-def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_1969 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1970 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1971 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1972 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1955 = _C.rebased(_C.d_381, 1948)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1956 = _C.rebased(_C.d_658, 1948)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1957 = _C.rebased(_C.d_894, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1958 = _C.rebased(_C.d_1019, 1948)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1959 = _C.rebased(_C.d_1020, 1948)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+t_1960 = _C.rebased(_C.t_1021, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1961 = _C.rebased(_C.t_1022, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1962 = _C.rebased(_C.t_1023, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1963 = _C.rebased(_C.d_1024, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1964 = _C.rebased(_C.t_1025, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1965 = _C.rebased(_C.t_1026, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1966 = _C.rebased(_C.d_1027, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1967 = _C.rebased(_C.d_1028, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1968 = _C.rebased(_C.d_1029, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1969 = _C.rebased(_C.d_371, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1970 = _C.rebased(_C.t_1031, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1971 = _C.rebased(_C.t_1032, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1972 = _C.rebased(_C.d_1033, 1948)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -57,7 +58,7 @@ x_1495 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1499 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
+def d_1316(ctx, E=None, B=1316):  # rules_data/terraforming_mars/cards/001-070.yaml:556
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,68 +66,31 @@ def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 3, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~719', 2, True)
     LOCAL(ctx, E, 'r~720', 'plants', True)
-    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[2])
     return True
 
 
-d_1317 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1318 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:556
-
-
-def d_1319(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_1320 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1321 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:556
-
-
-def d_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
-
-
-d_1323 = _C.d_968  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1324 = _C.d_712  # rules_data/terraforming_mars/cards/001-070.yaml:556
-
-
-def d_1325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
+d_1317 = _C.rebased(_C.d_481, 1316)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1318 = _C.rebased(_C.d_377, 1316)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1319 = _C.rebased(_C.d_357, 1316)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1320 = _C.rebased(_C.d_445, 1316)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1321 = _C.rebased(_C.d_772, 1316)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1322 = _C.rebased(_C.d_488, 1316)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1323 = _C.rebased(_C.d_968, 1316)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1324 = _C.rebased(_C.d_712, 1316)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1325 = _C.rebased(_C.d_665, 1316)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

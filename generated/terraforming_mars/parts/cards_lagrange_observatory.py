@@ -62,88 +62,30 @@ x_3774 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3775 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3294(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:565
+def d_3294(ctx, E=None, B=3294):  # rules_data/terraforming_mars/cards/141-208.yaml:565
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
-    if not d_3296(ctx, E):
+    if not d_3296(ctx, E, B):
         return False
     return True
 
 
-d_3295 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:565
-
-
-def d_3296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~715'))
-    while left > 0:
-        left -= 1
-        if not d_3297(ctx, E):
-            return False
-    return True
-
-
-def d_3297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3298(ctx, E):
-        return False
-    if not d_3303(ctx, E):
-        return False
-    return True
-
-
-def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3765(ctx, E):
-        if not d_3299(ctx, E):
-            return False
-    return True
-
-
-def d_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3767(ctx, E), '=', False, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3302)
-    return True
-
-
-d_3300 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3301 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3302)
-    return True
-
-
-d_3303 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3304 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3305 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3306 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3295 = _C.rebased(_C.d_344, 3294)  # rules_data/terraforming_mars/cards/141-208.yaml:565
+d_3296 = _C.rebased(_C.d_1840, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3297 = _C.rebased(_C.d_1841, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3298 = _C.rebased(_C.d_433, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3299 = _C.rebased(_C.d_434, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3300 = _C.rebased(_C.d_416, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3301 = _C.rebased(_C.d_417, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3302 = _C.rebased(_C.d_437, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3303 = _C.rebased(_C.d_681, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3304 = _C.rebased(_C.d_682, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3305 = _C.rebased(_C.d_683, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3306 = _C.rebased(_C.d_423, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

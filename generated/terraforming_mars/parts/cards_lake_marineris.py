@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -78,194 +79,45 @@ x_1465 = _C.x_1465  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_1466 = _C.x_1466  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_1467 = _C.x_1467  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_1471 = _C.x_1471  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~730', 'ocean', True)
-        return t_1286(ctx, k, s, E)
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_1267(ctx, r1, s, E)
-
-
-d_1266 = _C.d_860  # rules_data/terraforming_mars/cards/001-070.yaml:533
-
-
-def t_1267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1431(ctx, E):
-        return t_1268(ctx, k, s, E)
-    return k()
-
-
-def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_1432(ctx, E), True)
-    if not x_1433(ctx, E):
-        return False
-    return t_1271(ctx, k, s, E)
-
-
-d_1269 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1270 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_1271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1271, None, [], k)
-
-
-def t_1272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_1275(ctx, k, s, E)
-
-
-d_1273 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1274 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1276, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1438(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_1278(ctx, k, s, E)
-
-
-def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1276, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1438(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1277 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1278 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1279 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1280 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1281 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1282 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1283 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1284 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_1285 = _C.d_1285  # rules_data/terraforming_mars/cards/001-070.yaml:533
-
-
-def t_1286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1452(ctx, E):
-        return t_1287(ctx, k, s, E)
-    return k()
-
-
-def t_1287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~740', x_1453(ctx, E), True)
-    if not x_1454(ctx, E):
-        return False
-    return t_1290(ctx, k, s, E)
-
-
-d_1288 = _C.d_1288  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1289 = _C.d_1289  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_1290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1290, None, [], k)
-
-
-def t_1291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~742', E.get('t~730'), True)
-    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
-    return t_1294(ctx, k, s, E)
-
-
-d_1292 = _C.d_1292  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1293 = _C.d_1293  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1295, ctx.state.get('board'), E.get('s~743'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[4])
-    return t_1297(ctx, k, s, E)
-
-
-def d_1295(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1295, ctx.state.get('board'), E.get('s~743'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1296 = _C.d_1296  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1297 = _C.t_1297  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1298 = _C.t_1298  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1299 = _C.t_1299  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1300 = _C.t_1300  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1301 = _C.t_1301  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1302 = _C.t_1302  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1303 = _C.d_1303  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_1265 = _C.rebased(_C.t_1265, 1265)  # rules_data/terraforming_mars/cards/001-070.yaml:533
+d_1266 = _C.rebased(_C.d_860, 1265)  # rules_data/terraforming_mars/cards/001-070.yaml:533
+t_1267 = _C.rebased(_C.t_861, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1268 = _C.rebased(_C.t_862, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1269 = _C.rebased(_C.d_863, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1270 = _C.rebased(_C.d_864, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1271 = _C.rebased(_C.t_349, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1272 = _C.rebased(_C.t_866, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1273 = _C.rebased(_C.d_867, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1274 = _C.rebased(_C.d_821, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1275 = _C.rebased(_C.t_822, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1276 = _C.rebased(_C.d_823, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1277 = _C.rebased(_C.d_824, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1278 = _C.rebased(_C.t_825, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1279 = _C.rebased(_C.t_826, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1280 = _C.rebased(_C.t_827, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1281 = _C.rebased(_C.t_828, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1282 = _C.rebased(_C.t_829, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1283 = _C.rebased(_C.t_830, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1284 = _C.rebased(_C.d_831, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1285 = _C.rebased(_C.d_1285, 1265)  # rules_data/terraforming_mars/cards/001-070.yaml:533
+t_1286 = _C.rebased(_C.t_1286, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1287 = _C.rebased(_C.t_1287, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1288 = _C.rebased(_C.d_1288, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1289 = _C.rebased(_C.d_1289, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1290 = _C.rebased(_C.t_1290, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1291 = _C.rebased(_C.t_1291, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1292 = _C.rebased(_C.d_1292, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1293 = _C.rebased(_C.d_1293, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1294 = _C.rebased(_C.t_1294, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1295 = _C.rebased(_C.d_1295, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1296 = _C.rebased(_C.d_1296, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1297 = _C.rebased(_C.t_1297, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1298 = _C.rebased(_C.t_1298, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1299 = _C.rebased(_C.t_1299, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1300 = _C.rebased(_C.t_1300, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1301 = _C.rebased(_C.t_1301, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1302 = _C.rebased(_C.t_1302, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1303 = _C.rebased(_C.d_1303, 1265)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

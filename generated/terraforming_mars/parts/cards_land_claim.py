@@ -40,9 +40,11 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     ['game', 'claims', 'key'],
+    {'d': None},
 ]
 
 
@@ -68,20 +70,16 @@ def x_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~715')}
 
 
-def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1463, None, [], k)
+t_1463 = _C.rebased(_C.t_1008, 1463)  # rules_data/terraforming_mars/definitions/board.yaml:187
 
 
-def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:190
+def d_1464(ctx, E=None, B=1463):  # rules_data/terraforming_mars/definitions/board.yaml:190
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1464, ctx.state.get('claims'), E.get('space~715'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('claims'), E.get('space~715'))
     if c is not None:
         SET(ctx, 'claims', c, key, E.get('you'), '=', False, K[0])
     return True

@@ -47,12 +47,14 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
     ['player', 'hand', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -109,7 +111,7 @@ def x_2975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~735')}
 
 
-def t_2580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def t_2580(ctx, k, s=None, E=None, B=2580):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,180 +120,56 @@ def t_2580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 'n~730', 2, True)
-        if not d_2601(ctx, E):
+        if not d_2601(ctx, E, B):
             return False
-        return t_2612(ctx, k, s, E)
+        return t_2612(ctx, k, s, E, B)
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_2582(ctx, r1, s, E)
+    return t_2582(ctx, r1, s, E, B)
 
 
-d_2581 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2581 = _C.rebased(_C.d_860, 2580)  # rules_data/terraforming_mars/cards/141-208.yaml:33
+t_2582 = _C.rebased(_C.t_861, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2583 = _C.rebased(_C.t_862, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_2584 = _C.rebased(_C.d_863, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_2585 = _C.rebased(_C.d_864, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2586 = _C.rebased(_C.t_349, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2587 = _C.rebased(_C.t_866, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2588 = _C.rebased(_C.d_867, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2589 = _C.rebased(_C.d_821, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2590 = _C.rebased(_C.t_822, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2591 = _C.rebased(_C.d_823, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2592 = _C.rebased(_C.d_824, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2593 = _C.rebased(_C.t_825, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2594 = _C.rebased(_C.t_826, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2595 = _C.rebased(_C.t_827, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2596 = _C.rebased(_C.t_828, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2597 = _C.rebased(_C.t_829, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2598 = _C.rebased(_C.t_830, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2599 = _C.rebased(_C.d_831, 2580)  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2600 = _C.rebased(_C.d_879, 2580)  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2601 = _C.rebased(_C.d_2601, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_2602 = _C.rebased(_C.d_2602, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2603 = _C.rebased(_C.d_414, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2604 = _C.rebased(_C.d_415, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2605 = _C.rebased(_C.d_416, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2606 = _C.rebased(_C.d_417, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2607 = _C.rebased(_C.d_418, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2608 = _C.rebased(_C.d_681, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2609 = _C.rebased(_C.d_682, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2610 = _C.rebased(_C.d_683, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2611 = _C.rebased(_C.d_423, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2612(ctx, k, s=None, E=None, B=2580):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2931(ctx, E):
-        return t_2583(ctx, k, s, E)
-    return k()
+    return CHOOSE(ctx, B + 32, None, [], k)
 
 
-def t_2583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_2932(ctx, E), True)
-    if not x_2933(ctx, E):
-        return False
-    return t_2586(ctx, k, s, E)
-
-
-d_2584 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2585 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_2586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2586, None, [], k)
-
-
-def t_2587(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_2590(ctx, k, s, E)
-
-
-d_2588 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2589 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_2590(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2591, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2938(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_2593(ctx, k, s, E)
-
-
-def d_2591(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2591, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2938(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2592 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2593 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2594 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2595 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2596 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2597 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2598 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2599 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_2600 = _C.d_879  # rules_data/terraforming_mars/cards/141-208.yaml:33
-
-
-def d_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~730'))
-    while left > 0:
-        left -= 1
-        if not d_2602(ctx, E):
-            return False
-    return True
-
-
-def d_2602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_2603(ctx, E):
-        return False
-    if not d_2608(ctx, E):
-        return False
-    return True
-
-
-def d_2603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2953(ctx, E):
-        if not d_2604(ctx, E):
-            return False
-    return True
-
-
-def d_2604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2955(ctx, E), '=', False, K[5])
-    SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2607)
-    return True
-
-
-d_2605 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2606 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 2607)
-    return True
-
-
-d_2608 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2609 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2610 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2611 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def t_2612(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2612, None, [], k)
-
-
-def d_2613(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2613(ctx, E=None, B=2580):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -299,13 +177,13 @@ def d_2613(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~731', 5, True)
     LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 2616, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[10])
     return True
 
 
-def d_2614(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2614(ctx, E=None, B=2580):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -315,7 +193,7 @@ def d_2614(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     return True
 
 
-def d_2615(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2615(ctx, E=None, B=2580):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -325,19 +203,19 @@ def d_2615(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     return True
 
 
-def d_2616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2616(ctx, E=None, B=2580):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2616, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[10])
     return True
 
 
-def t_2617(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2617(ctx, k, s=None, E=None, B=2580):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -345,10 +223,10 @@ def t_2617(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~733', 4, True)
     LOCAL(ctx, E, 'r~734', 'animal', True)
-    return t_2620(ctx, k, s, E)
+    return t_2620(ctx, k, s, E, B)
 
 
-def d_2618(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2618(ctx, E=None, B=2580):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -358,7 +236,7 @@ def d_2618(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     return True
 
 
-def d_2619(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2619(ctx, E=None, B=2580):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -368,22 +246,18 @@ def d_2619(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     return True
 
 
-def t_2620(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2620, None, [], k)
+t_2620 = _C.rebased(_C.t_578, 2580)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2621(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2621(ctx, E=None, B=2580):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2621, PL(ctx, E.get('you')).get('card_res'), E.get('card~735'))
+    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('card_res'), E.get('card~735'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[10])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[12])
     return True
 
 

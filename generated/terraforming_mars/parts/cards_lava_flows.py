@@ -48,9 +48,11 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'params', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -91,7 +93,7 @@ x_2891 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_2895 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_2508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
+def t_2508(ctx, k, s=None, E=None, B=2508):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,141 +102,32 @@ def t_2508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~718', 'lava_flows', True)
-        return t_2525(ctx, k, s, E)
+        return t_2525(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'p~715', 'temperature', True)
     LOCAL(ctx, E, 'n~716', 2, True)
-    return t_2511(ctx, r1, s, E)
+    return t_2511(ctx, r1, s, E, B)
 
 
-d_2509 = _C.d_513  # rules_data/terraforming_mars/cards/071-140.yaml:717
-d_2510 = _C.d_585  # rules_data/terraforming_mars/cards/071-140.yaml:717
+d_2509 = _C.rebased(_C.d_513, 2508)  # rules_data/terraforming_mars/cards/071-140.yaml:717
+d_2510 = _C.rebased(_C.d_585, 2508)  # rules_data/terraforming_mars/cards/071-140.yaml:717
+t_2511 = _C.rebased(_C.t_515, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2512 = _C.rebased(_C.t_516, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2513 = _C.rebased(_C.t_517, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2514 = _C.rebased(_C.d_518, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2515 = _C.rebased(_C.t_519, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2516 = _C.rebased(_C.t_520, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2517 = _C.rebased(_C.d_521, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2518 = _C.rebased(_C.d_522, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2519 = _C.rebased(_C.d_523, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2520 = _C.rebased(_C.d_371, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2521 = _C.rebased(_C.t_525, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2522 = _C.rebased(_C.t_526, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2523 = _C.rebased(_C.d_527, 2508)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_2511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_2512(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_2512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2859(ctx, E):
-        return t_2513(ctx, k, s, E)
-    return k()
-
-
-def t_2513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2514, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2861(ctx, E), '+=', False, K[4])
-    return t_2515(ctx, k, s, E)
-
-
-def d_2514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2514, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2861(ctx, E), '+=', False, K[4])
-    return True
-
-
-def t_2515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2862(ctx, E):
-        return t_2516(ctx, k, s, E)
-    return k()
-
-
-def t_2516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_2517(ctx, E):
-        return False
-    return t_2521(ctx, r1, s, E)
-
-
-def d_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2863(ctx, E):
-        if not d_2518(ctx, E):
-            return False
-    return True
-
-
-def d_2518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2519, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_2519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2519, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    return True
-
-
-d_2520 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2521 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2522 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2523 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def d_2524(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
+def d_2524(ctx, E=None, B=2508):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -244,7 +137,7 @@ def d_2524(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     return True
 
 
-def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_2525(ctx, k, s=None, E=None, B=2508):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -252,10 +145,10 @@ def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~721', E.get('t~718'), True)
     LOCAL(ctx, E, 'l~722', x_2875(ctx, E), True)
-    return t_2528(ctx, k, s, E)
+    return t_2528(ctx, k, s, E, B)
 
 
-def d_2526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_2526(ctx, E=None, B=2508):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -265,7 +158,7 @@ def d_2526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_2527(ctx, E=None, B=2508):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -275,18 +168,18 @@ def d_2527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2528(ctx, k, s=None, E=None, B=2508):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2876(ctx, E):
-        return t_2529(ctx, k, s, E)
+        return t_2529(ctx, k, s, E, B)
     return k()
 
 
-def t_2529(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2529(ctx, k, s=None, E=None, B=2508):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -295,68 +188,25 @@ def t_2529(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~727', x_2877(ctx, E), True)
     if not x_2878(ctx, E):
         return False
-    return t_2532(ctx, k, s, E)
+    return t_2532(ctx, k, s, E, B)
 
 
-d_2530 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2531 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
-
-
-def t_2532(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2532, None, [], k)
-
-
-def t_2533(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
-    return t_2536(ctx, k, s, E)
-
-
-d_2534 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2535 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_2536(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2537, ctx.state.get('board'), E.get('s~730'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2883(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[8])
-    return t_2539(ctx, k, s, E)
-
-
-def d_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2537, ctx.state.get('board'), E.get('s~730'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2883(ctx, E), '=', False, K[7])
-    return True
-
-
-d_2538 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2539 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2540 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2541 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2542 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2543 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2544 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2545 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2530 = _C.rebased(_C.d_751, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2531 = _C.rebased(_C.d_752, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:94
+t_2532 = _C.rebased(_C.t_2532, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2533 = _C.rebased(_C.t_754, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2534 = _C.rebased(_C.d_755, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2535 = _C.rebased(_C.d_756, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2536 = _C.rebased(_C.t_757, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2537 = _C.rebased(_C.d_758, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2538 = _C.rebased(_C.d_759, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2539 = _C.rebased(_C.t_760, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2540 = _C.rebased(_C.t_761, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2541 = _C.rebased(_C.t_762, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2542 = _C.rebased(_C.t_763, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2543 = _C.rebased(_C.t_764, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2544 = _C.rebased(_C.t_765, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2545 = _C.rebased(_C.d_766, 2508)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,36 +53,10 @@ def x_3123(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
 
 
 x_3126 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_2744(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2747, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2745 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:195
-d_2746 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:195
-
-
-def d_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2747, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_2744 = _C.rebased(_C.d_1159, 2744)  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2745 = _C.rebased(_C.d_344, 2744)  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2746 = _C.rebased(_C.d_778, 2744)  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2747 = _C.rebased(_C.d_357, 2744)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

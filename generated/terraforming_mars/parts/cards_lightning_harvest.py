@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,7 +53,7 @@ x_1362 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1366 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
+def d_1211(ctx, E=None, B=1211):  # rules_data/terraforming_mars/cards/001-070.yaml:460
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,47 +61,23 @@ def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 1, True)
     LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~721', 1, True)
     LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
     return True
 
 
-d_1212 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1213 = _C.d_969  # rules_data/terraforming_mars/cards/001-070.yaml:460
-
-
-def d_1214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    return True
-
-
-d_1215 = _C.d_476  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1216 = _C.d_477  # rules_data/terraforming_mars/cards/001-070.yaml:460
-
-
-def d_1217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
-    return True
+d_1212 = _C.rebased(_C.d_351, 1211)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1213 = _C.rebased(_C.d_969, 1211)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1214 = _C.rebased(_C.d_353, 1211)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1215 = _C.rebased(_C.d_476, 1211)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1216 = _C.rebased(_C.d_477, 1211)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1217 = _C.rebased(_C.d_390, 1211)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -59,7 +60,7 @@ x_3533 = _C.x_1012  # rules_data/terraforming_mars/cards/141-208.yaml:435
 x_3536 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_3084(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:442
+def d_3084(ctx, E=None, B=3084):  # rules_data/terraforming_mars/cards/141-208.yaml:442
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67,95 +68,29 @@ def d_3084(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:442
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    if not d_3087(ctx, E):
+    if not d_3087(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3092, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_3085 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3086 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:442
-
-
-def d_3087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3526(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3089, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_3088 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3089(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3089, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_3090 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3091 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:442
-
-
-def d_3092(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3092, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
-
-
-def d_3093(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:446
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 3096, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-d_3094 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:446
-d_3095 = _C.d_1263  # rules_data/terraforming_mars/cards/141-208.yaml:446
-
-
-def d_3096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3096, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
+d_3085 = _C.rebased(_C.d_344, 3084)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3086 = _C.rebased(_C.d_778, 3084)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3087 = _C.rebased(_C.d_378, 3084)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3088 = _C.rebased(_C.d_379, 3084)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3089 = _C.rebased(_C.d_380, 3084)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3090 = _C.rebased(_C.d_771, 3084)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3091 = _C.rebased(_C.d_487, 3084)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3092 = _C.rebased(_C.d_488, 3084)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3093 = _C.rebased(_C.d_1261, 3084)  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3094 = _C.rebased(_C.d_351, 3084)  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3095 = _C.rebased(_C.d_1263, 3084)  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3096 = _C.rebased(_C.d_1264, 3084)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

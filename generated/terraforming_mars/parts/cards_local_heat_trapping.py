@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -57,7 +58,7 @@ x_3669 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
 x_3671 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3198(ctx, k, s=None, E=None, B=3198):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,53 +66,20 @@ def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 5, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    if not d_3201(ctx, E):
+    if not d_3201(ctx, E, B):
         return False
-    return t_3204(ctx, k, s, E)
+    return t_3204(ctx, k, s, E, B)
 
 
-d_3199 = _C.d_1385  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3200 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3199 = _C.rebased(_C.d_1385, 3198)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3200 = _C.rebased(_C.d_769, 3198)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3201 = _C.rebased(_C.d_472, 3198)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3202 = _C.rebased(_C.d_473, 3198)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3203 = _C.rebased(_C.d_474, 3198)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+t_3204 = _C.rebased(_C.t_349, 3198)  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3657(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3203, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_3202 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3203, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3204, None, [], k)
-
-
-def d_3205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3205(ctx, E=None, B=3198):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -119,29 +87,18 @@ def d_3205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 4, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 3208, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_3206 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3207 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3206 = _C.rebased(_C.d_1155, 3198)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3207 = _C.rebased(_C.d_772, 3198)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3208 = _C.rebased(_C.d_894, 3198)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3208, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
-
-
-def t_3209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3209(ctx, k, s=None, E=None, B=3198):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,30 +106,13 @@ def t_3209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 2, True)
     LOCAL(ctx, E, 'r~720', 'animal', True)
-    return t_3212(ctx, k, s, E)
+    return t_3212(ctx, k, s, E, B)
 
 
-d_3210 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3211 = _C.d_1263  # rules_data/terraforming_mars/cards/141-208.yaml:510
-
-
-def t_3212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3212, None, [], k)
-
-
-def d_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3213, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
+d_3210 = _C.rebased(_C.d_968, 3198)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3211 = _C.rebased(_C.d_1263, 3198)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+t_3212 = _C.rebased(_C.t_443, 3198)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_3213 = _C.rebased(_C.d_2828, 3198)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -53,7 +54,7 @@ x_1085 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1089 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_959(ctx, E=None, B=959):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61,86 +62,33 @@ def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_962(ctx, E):
+    if not d_962(ctx, E, B):
         return False
     ctx.steps += 6
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~719', 2, True)
     LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
-d_960 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_961 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:308
-
-
-def d_962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1080(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_963 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_965 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_966 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:308
-
-
-def d_967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
-
-
-d_968 = _C.d_968  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_969 = _C.d_969  # rules_data/terraforming_mars/cards/001-070.yaml:308
-
-
-def d_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    return True
+d_960 = _C.rebased(_C.d_481, 959)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_961 = _C.rebased(_C.d_377, 959)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_962 = _C.rebased(_C.d_378, 959)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_963 = _C.rebased(_C.d_379, 959)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_964 = _C.rebased(_C.d_380, 959)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_965 = _C.rebased(_C.d_771, 959)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_966 = _C.rebased(_C.d_382, 959)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_967 = _C.rebased(_C.d_488, 959)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_968 = _C.rebased(_C.d_968, 959)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_969 = _C.rebased(_C.d_969, 959)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_970 = _C.rebased(_C.d_353, 959)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

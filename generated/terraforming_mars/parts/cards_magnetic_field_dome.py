@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -62,7 +63,7 @@ x_3326 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_3327 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2895(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
+def d_2895(ctx, E=None, B=2895):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,68 +71,28 @@ def d_2895(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2898(ctx, E):
+    if not d_2898(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2896 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2897 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2896 = _C.rebased(_C.d_481, 2895)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2897 = _C.rebased(_C.d_356, 2895)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2898 = _C.rebased(_C.d_378, 2895)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2899 = _C.rebased(_C.d_379, 2895)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2900 = _C.rebased(_C.d_380, 2895)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2901 = _C.rebased(_C.d_381, 2895)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2902 = _C.rebased(_C.d_772, 2895)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2903 = _C.rebased(_C.d_488, 2895)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2898(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3311(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2900, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2899 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2900, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2901 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2902 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:304
-
-
-def d_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:305
+def t_2904(ctx, k, s=None, E=None, B=2895):  # rules_data/terraforming_mars/cards/141-208.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,75 +102,22 @@ def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~719', 'tr', True)
         LOCAL(ctx, E, 'n~720', 1, True)
-        if not d_2908(ctx, E):
+        if not d_2908(ctx, E, B):
             return False
         return k()
 
-    return t_2905(ctx, r1, s, E)
+    return t_2905(ctx, r1, s, E, B)
 
 
-t_2905 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2906 = _C.d_2848  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2907 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:305
-
-
-def d_2908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3321(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2909, ctx.state.get('game_tracks'), E.get('t~719'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
-    else:
-        if not d_2910(ctx, E):
-            return False
-    return True
-
-
-def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2909, ctx.state.get('game_tracks'), E.get('t~719'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
-    return True
-
-
-def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
-    if not d_2912(ctx, E):
-        return False
-    return True
-
-
-def d_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
-    return True
-
-
-d_2912 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2913 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+t_2905 = _C.rebased(_C.t_359, 2895)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2906 = _C.rebased(_C.d_2848, 2895)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2907 = _C.rebased(_C.d_1020, 2895)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2908 = _C.rebased(_C.d_2850, 2895)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_2909 = _C.rebased(_C.d_2851, 2895)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_2910 = _C.rebased(_C.d_2852, 2895)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2911 = _C.rebased(_C.d_2853, 2895)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2912 = _C.rebased(_C.d_2854, 2895)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2913 = _C.rebased(_C.d_371, 2895)  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -62,7 +63,7 @@ x_3253 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_3254 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
+def d_2837(ctx, E=None, B=2837):  # rules_data/terraforming_mars/cards/141-208.yaml:246
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,68 +71,28 @@ def d_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 4, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2840(ctx, E):
+    if not d_2840(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2845, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_2838 = _C.d_1949  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2839 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2838 = _C.rebased(_C.d_1949, 2837)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2839 = _C.rebased(_C.d_356, 2837)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2840 = _C.rebased(_C.d_378, 2837)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2841 = _C.rebased(_C.d_379, 2837)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2842 = _C.rebased(_C.d_380, 2837)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2843 = _C.rebased(_C.d_771, 2837)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2844 = _C.rebased(_C.d_772, 2837)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2845 = _C.rebased(_C.d_488, 2837)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3238(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2841 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2843 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2844 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:246
-
-
-def d_2845(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2845, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-def t_2846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def t_2846(ctx, k, s=None, E=None, B=2837):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,75 +102,22 @@ def t_2846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~719', 'tr', True)
         LOCAL(ctx, E, 'n~720', 3, True)
-        if not d_2850(ctx, E):
+        if not d_2850(ctx, E, B):
             return False
         return k()
 
-    return t_2847(ctx, r1, s, E)
+    return t_2847(ctx, r1, s, E, B)
 
 
-t_2847 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2848 = _C.d_2848  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2849 = _C.d_915  # rules_data/terraforming_mars/cards/141-208.yaml:247
-
-
-def d_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3248(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2851, ctx.state.get('game_tracks'), E.get('t~719'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
-    else:
-        if not d_2852(ctx, E):
-            return False
-    return True
-
-
-def d_2851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2851, ctx.state.get('game_tracks'), E.get('t~719'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
-    return True
-
-
-def d_2852(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
-    if not d_2854(ctx, E):
-        return False
-    return True
-
-
-def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
-    return True
-
-
-d_2854 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2855 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+t_2847 = _C.rebased(_C.t_359, 2837)  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2848 = _C.rebased(_C.d_2848, 2837)  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2849 = _C.rebased(_C.d_915, 2837)  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2850 = _C.rebased(_C.d_2850, 2837)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_2851 = _C.rebased(_C.d_2851, 2837)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_2852 = _C.rebased(_C.d_2852, 2837)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2853 = _C.rebased(_C.d_2853, 2837)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2854 = _C.rebased(_C.d_2854, 2837)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2855 = _C.rebased(_C.d_371, 2837)  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -68,7 +69,7 @@ x_1542 = _C.x_1542  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_1546 = _C.x_1546  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_1342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def t_1342(ctx, k, s=None, E=None, B=1342):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -76,10 +77,10 @@ def t_1342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 't~715', 'greenery', True)
     LOCAL(ctx, E, 'k~716', 'ocean', True)
-    return t_1345(ctx, k, s, E)
+    return t_1345(ctx, k, s, E, B)
 
 
-def d_1343(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def d_1343(ctx, E=None, B=1342):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,7 +90,7 @@ def d_1343(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     return True
 
 
-def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def d_1344(ctx, E=None, B=1342):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,103 +100,27 @@ def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     return True
 
 
-def t_1345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~715'), True)
-    LOCAL(ctx, E, 'l~719', x_1526(ctx, E), True)
-    return t_1348(ctx, k, s, E)
-
-
-d_1346 = _C.d_1346  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_1347 = _C.d_1347  # rules_data/terraforming_mars/definitions/board.yaml:116
-
-
-def t_1348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1527(ctx, E):
-        return t_1349(ctx, k, s, E)
-    return k()
-
-
-def t_1349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~724', x_1528(ctx, E), True)
-    if not x_1529(ctx, E):
-        return False
-    return t_1352(ctx, k, s, E)
-
-
-d_1350 = _C.d_1350  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_1351 = _C.d_1351  # rules_data/terraforming_mars/definitions/board.yaml:94
-
-
-def t_1352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1352, None, [], k)
-
-
-def t_1353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~726', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~727', E.get('space~725'), True)
-    return t_1356(ctx, k, s, E)
-
-
-d_1354 = _C.d_1354  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_1355 = _C.d_1355  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~727'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[4])
-    return t_1359(ctx, k, s, E)
-
-
-def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~727'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1358 = _C.d_1358  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1359 = _C.t_1359  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1360 = _C.t_1360  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1361 = _C.t_1361  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1362 = _C.t_1362  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1363 = _C.t_1363  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1364 = _C.t_1364  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1365 = _C.d_1365  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_1345 = _C.rebased(_C.t_1345, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_1346 = _C.rebased(_C.d_1346, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_1347 = _C.rebased(_C.d_1347, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:116
+t_1348 = _C.rebased(_C.t_1348, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:92
+t_1349 = _C.rebased(_C.t_1349, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_1350 = _C.rebased(_C.d_1350, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_1351 = _C.rebased(_C.d_1351, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:94
+t_1352 = _C.rebased(_C.t_1352, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_1353 = _C.rebased(_C.t_1353, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1354 = _C.rebased(_C.d_1354, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_1355 = _C.rebased(_C.d_1355, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_1356 = _C.rebased(_C.t_1356, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1357 = _C.rebased(_C.d_1357, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1358 = _C.rebased(_C.d_1358, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1359 = _C.rebased(_C.t_1359, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1360 = _C.rebased(_C.t_1360, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1361 = _C.rebased(_C.t_1361, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1362 = _C.rebased(_C.t_1362, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1363 = _C.rebased(_C.t_1363, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1364 = _C.rebased(_C.t_1364, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1365 = _C.rebased(_C.d_1365, 1342)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -82,28 +82,11 @@ def x_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return {'discard': E.get('c~716')}
 
 
-def t_1542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1543(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(x_1747(ctx, E)))
+t_1542 = _C.rebased(_C.t_1542, 1542)  # rules_data/terraforming_mars/cards/071-140.yaml:46
+t_1543 = _C.rebased(_C.t_775, 1542)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def t_1543(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1543, None, [], k)
-
-
-def d_1544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1544(ctx, E=None, B=1542):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -114,12 +97,12 @@ def d_1544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[1])
     LOCAL(ctx, E, 'n~717', 1, True)
-    if not d_1548(ctx, E):
+    if not d_1548(ctx, E, B):
         return False
     return True
 
 
-def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1545(ctx, E=None, B=1542):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -131,7 +114,7 @@ def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1546(ctx, E=None, B=1542):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,10 +124,10 @@ def d_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-d_1547 = _C.d_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+d_1547 = _C.rebased(_C.d_381, 1542)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def d_1548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_1548(ctx, E=None, B=1542):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -153,37 +136,37 @@ def d_1548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~717'))
     while left > 0:
         left -= 1
-        if not d_1549(ctx, E):
+        if not d_1549(ctx, E, B):
             return False
     return True
 
 
-def d_1549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1549(ctx, E=None, B=1542):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1550(ctx, E):
+    if not d_1550(ctx, E, B):
         return False
-    if not d_1555(ctx, E):
+    if not d_1555(ctx, E, B):
         return False
     return True
 
 
-def d_1550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1550(ctx, E=None, B=1542):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1755(ctx, E):
-        if not d_1551(ctx, E):
+        if not d_1551(ctx, E, B):
             return False
     return True
 
 
-def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1551(ctx, E=None, B=1542):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -191,27 +174,27 @@ def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     SET(ctx, 'deck', ctx.state, 'deck', x_1757(ctx, E), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[1])
-    STMT(ctx, 1554)
+    STMT(ctx, B + 12)
     return True
 
 
-d_1552 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1553 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1552 = _C.rebased(_C.d_416, 1542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1553 = _C.rebased(_C.d_417, 1542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1554(ctx, E=None, B=1542):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1554)
+    STMT(ctx, B + 12)
     return True
 
 
-d_1555 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1556 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1557 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1558 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1559 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
+d_1555 = _C.rebased(_C.d_681, 1542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1556 = _C.rebased(_C.d_682, 1542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1557 = _C.rebased(_C.d_683, 1542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1558 = _C.rebased(_C.d_423, 1542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1559 = _C.rebased(_C.d_534, 1542)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
 
 
 TRIALS = {

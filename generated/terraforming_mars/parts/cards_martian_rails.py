@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -67,54 +68,15 @@ def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return ((_w1 if type((_w1 := E.get('n~721'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~723'))) is int else num(_w2)))
 
 
-def d_469(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_472(ctx, E):
-        return False
-    return True
+d_469 = _C.rebased(_C.d_469, 469)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_470 = _C.rebased(_C.d_344, 469)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_471 = _C.rebased(_C.d_356, 469)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_472 = _C.rebased(_C.d_472, 469)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_473 = _C.rebased(_C.d_473, 469)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_474 = _C.rebased(_C.d_474, 469)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-d_470 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_471 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:80
-
-
-def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_528(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_473 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_475(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_475(ctx, E=None, B=469):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -123,17 +85,17 @@ def d_475(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     LOCAL(ctx, E, 'n~721', 1, True)
     LOCAL(ctx, E, 'r~722', 'megacredits', True)
     LOCAL(ctx, E, 'k~723', x_533(ctx, E), True)
-    c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[0])
     return True
 
 
-d_476 = _C.d_476  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_477 = _C.d_477  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_476 = _C.rebased(_C.d_476, 469)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_477 = _C.rebased(_C.d_477, 469)  # rules_data/terraforming_mars/cards/001-070.yaml:80
 
 
-def d_478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_478(ctx, E=None, B=469):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -143,13 +105,13 @@ def d_478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     return True
 
 
-def d_479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_479(ctx, E=None, B=469):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[0])
     return True

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,36 +55,10 @@ def x_2337(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:390
 
 
 x_2340 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
-
-
-def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2071 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:397
-d_2072 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:397
-
-
-def d_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_2070 = _C.rebased(_C.d_2070, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2071 = _C.rebased(_C.d_777, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2072 = _C.rebased(_C.d_377, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2073 = _C.rebased(_C.d_779, 2070)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

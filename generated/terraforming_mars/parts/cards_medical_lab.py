@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -59,7 +60,7 @@ x_4002 = _C.x_2768  # rules_data/terraforming_mars/definitions/cards_141_208.yam
 x_4003 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:684
 
 
-def d_3506(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
+def d_3506(ctx, E=None, B=3506):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,16 +70,16 @@ def d_3506(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     LOCAL(ctx, E, 'r~721', 'megacredits', True)
     LOCAL(ctx, E, 'm~722', 2, True)
     LOCAL(ctx, E, 'k~723', x_4000(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3511, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4002(ctx, E), '+=', False, K[1])
     return True
 
 
-d_3507 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:683
+d_3507 = _C.rebased(_C.d_1020, 3506)  # rules_data/terraforming_mars/cards/141-208.yaml:683
 
 
-def d_3508(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
+def d_3508(ctx, E=None, B=3506):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,10 +89,10 @@ def d_3508(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     return True
 
 
-d_3509 = _C.d_2437  # rules_data/terraforming_mars/cards/141-208.yaml:683
+d_3509 = _C.rebased(_C.d_2437, 3506)  # rules_data/terraforming_mars/cards/141-208.yaml:683
 
 
-def d_3510(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
+def d_3510(ctx, E=None, B=3506):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -101,19 +102,8 @@ def d_3510(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     return True
 
 
-def d_3511(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3511, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_4002(ctx, E), '+=', False, K[1])
-    return True
-
-
-t_3512 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:684
+d_3511 = _C.rebased(_C.d_2439, 3506)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+t_3512 = _C.rebased(_C.t_359, 3506)  # rules_data/terraforming_mars/cards/141-208.yaml:684
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -55,7 +56,7 @@ x_856 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_860 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_767(ctx, E=None, B=767):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63,47 +64,23 @@ def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_768 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_769 = _C.d_769  # rules_data/terraforming_mars/cards/001-070.yaml:188
-
-
-def d_770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_771 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_772 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:188
-
-
-def d_773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
+d_768 = _C.rebased(_C.d_481, 767)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_769 = _C.rebased(_C.d_769, 767)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_770 = _C.rebased(_C.d_357, 767)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_771 = _C.rebased(_C.d_771, 767)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_772 = _C.rebased(_C.d_772, 767)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_773 = _C.rebased(_C.d_488, 767)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,13 +44,14 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_3234 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2833(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:238
+def d_2833(ctx, E=None, B=2833):  # rules_data/terraforming_mars/cards/141-208.yaml:238
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -58,26 +59,15 @@ def d_2833(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:238
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2836, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2834 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:238
-d_2835 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:238
-
-
-def d_2836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2836, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_2834 = _C.rebased(_C.d_344, 2833)  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2835 = _C.rebased(_C.d_769, 2833)  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2836 = _C.rebased(_C.d_357, 2833)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,7 +53,7 @@ x_1504 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1506 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
-def d_1326(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+def d_1326(ctx, E=None, B=1326):  # rules_data/terraforming_mars/cards/001-070.yaml:565
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,29 +61,16 @@ def d_1326(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
     return True
 
 
-d_1327 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:565
-d_1328 = _C.d_1328  # rules_data/terraforming_mars/cards/001-070.yaml:565
-
-
-def d_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-t_1330 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:566
+d_1327 = _C.rebased(_C.d_344, 1326)  # rules_data/terraforming_mars/cards/001-070.yaml:565
+d_1328 = _C.rebased(_C.d_1328, 1326)  # rules_data/terraforming_mars/cards/001-070.yaml:565
+d_1329 = _C.rebased(_C.d_357, 1326)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1330 = _C.rebased(_C.t_359, 1326)  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
 TRIALS = {

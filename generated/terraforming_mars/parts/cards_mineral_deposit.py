@@ -44,13 +44,14 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
 x_1574 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+def d_1384(ctx, E=None, B=1384):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -58,26 +59,15 @@ def d_1384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 5, True)
     LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_1385 = _C.d_1385  # rules_data/terraforming_mars/cards/001-070.yaml:624
-d_1386 = _C.d_1328  # rules_data/terraforming_mars/cards/001-070.yaml:624
-
-
-def d_1387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_1385 = _C.rebased(_C.d_1385, 1384)  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1386 = _C.rebased(_C.d_1328, 1384)  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1387 = _C.rebased(_C.d_779, 1384)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -49,7 +49,9 @@ K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['steel', 'titanium'],
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -152,102 +154,36 @@ def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 x_1644 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:644
+t_1416 = _C.rebased(_C.t_1416, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1417 = _C.rebased(_C.d_344, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1418 = _C.rebased(_C.d_1418, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:643
+t_1419 = _C.rebased(_C.t_1419, 1416)  # rules_data/terraforming_mars/definitions/board.yaml:176
+d_1420 = _C.rebased(_C.d_1420, 1416)  # rules_data/terraforming_mars/definitions/board.yaml:176
+d_1421 = _C.rebased(_C.d_1421, 1416)  # rules_data/terraforming_mars/definitions/board.yaml:177
+t_1422 = _C.rebased(_C.t_1422, 1416)  # rules_data/terraforming_mars/definitions/board.yaml:178
+t_1423 = _C.rebased(_C.t_913, 1416)  # rules_data/terraforming_mars/definitions/board.yaml:179
+d_1424 = _C.rebased(_C.d_1424, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1425 = _C.rebased(_C.d_1425, 1416)  # rules_data/terraforming_mars/definitions/board.yaml:179
+d_1426 = _C.rebased(_C.d_1426, 1416)  # rules_data/terraforming_mars/definitions/board.yaml:179
+d_1427 = _C.rebased(_C.d_1427, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'l~716', K[4], True)
-    return t_1419(ctx, k, s, E)
-
-
-d_1417 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:643
-d_1418 = _C.d_1418  # rules_data/terraforming_mars/cards/001-070.yaml:643
-
-
-def t_1419(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sp~718', x_1611(ctx, E), True)
-    LOCAL(ctx, E, 'shown~720', x_1612(ctx, E), True)
-    return t_1422(ctx, k, s, E)
-
-
-d_1420 = _C.d_1420  # rules_data/terraforming_mars/definitions/board.yaml:176
-d_1421 = _C.d_1421  # rules_data/terraforming_mars/definitions/board.yaml:177
-
-
-def t_1422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1613(ctx, E):
-        return t_1423(ctx, k, s, E)
-    return k()
-
-
-def t_1423(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1423, None, [], k)
-
-
-def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
-    c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
-    return True
-
-
-d_1425 = _C.d_1425  # rules_data/terraforming_mars/definitions/board.yaml:179
-d_1426 = _C.d_1426  # rules_data/terraforming_mars/definitions/board.yaml:179
-
-
-def d_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
-    return True
-
-
-def t_1428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def t_1428(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1452(ctx, k, s, E)
+        return t_1452(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 't~724', 'mining_area', True)
     LOCAL(ctx, E, 'l~725', K[4], True)
-    return t_1431(ctx, r1, s, E)
+    return t_1431(ctx, r1, s, E, B)
 
 
-def d_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def d_1429(ctx, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -257,10 +193,10 @@ def d_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     return True
 
 
-d_1430 = _C.d_1430  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1430 = _C.rebased(_C.d_1430, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
-def t_1431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def t_1431(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:165
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -268,10 +204,10 @@ def t_1431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~730', E.get('t~724'), True)
     LOCAL(ctx, E, 'l~731', x_1623(ctx, E), True)
-    return t_1434(ctx, k, s, E)
+    return t_1434(ctx, k, s, E, B)
 
 
-def d_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def d_1432(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:165
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -281,7 +217,7 @@ def d_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def d_1433(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:165
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -291,18 +227,18 @@ def d_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1434(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1624(ctx, E):
-        return t_1435(ctx, k, s, E)
+        return t_1435(ctx, k, s, E, B)
     return k()
 
 
-def t_1435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1435(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -311,10 +247,10 @@ def t_1435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~736', x_1625(ctx, E), True)
     if not x_1626(ctx, E):
         return False
-    return t_1438(ctx, k, s, E)
+    return t_1438(ctx, k, s, E, B)
 
 
-def d_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1436(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,7 +260,7 @@ def d_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1437(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -335,14 +271,10 @@ def d_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1438(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1438, None, [], k)
+t_1438 = _C.rebased(_C.t_532, 1416)  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_1439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1439(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -350,10 +282,10 @@ def t_1439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~738', E.get('t~730'), True)
     LOCAL(ctx, E, 's~739', E.get('space~737'), True)
-    return t_1442(ctx, k, s, E)
+    return t_1442(ctx, k, s, E, B)
 
 
-def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1440(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -363,7 +295,7 @@ def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1441(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -373,63 +305,63 @@ def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1442(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~739'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~739'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[7])
-    return t_1445(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[9])
+    return t_1445(ctx, k, s, E, B)
 
 
-def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1443(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~739'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~739'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[7])
     return True
 
 
-def d_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_1444(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[9])
     return True
 
 
-def t_1445(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_1445(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1634(ctx, E):
-        return t_1446(ctx, k, s, E)
+        return t_1446(ctx, k, s, E, B)
     return k()
 
 
-def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1446(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1448(ctx, r2, s, E)
+        return t_1448(ctx, r2, s, E, B)
 
     def r2():
-        return t_1450(ctx, r3, s, E)
+        return t_1450(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -437,10 +369,10 @@ def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
         return k()
 
-    return t_1447(ctx, r1, s, E)
+    return t_1447(ctx, r1, s, E, B)
 
 
-def t_1447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1447(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -449,7 +381,7 @@ def t_1447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1635(ctx, E), k)
 
 
-def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1448(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -468,13 +400,13 @@ def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~740', item, True)
             if x_1637(ctx, E):
-                return t_1449(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1449(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1449(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -483,7 +415,7 @@ def t_1449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1638(ctx, E), k)
 
 
-def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1450(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -492,7 +424,7 @@ def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1639(ctx, E), k)
 
 
-def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1451(ctx, E=None, B=1416):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -503,7 +435,7 @@ def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-t_1452 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:644
+t_1452 = _C.rebased(_C.t_359, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -69,7 +70,7 @@ x_1601 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:48
 x_1607 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1388(ctx, k, s=None, E=None, B=1388):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,25 +80,18 @@ def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         ctx.steps += 3
         LOCAL(ctx, E, 'n~721', 2, True)
         LOCAL(ctx, E, 'r~722', 'steel', True)
-        c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
         return k()
 
-    return t_1389(ctx, r1, s, E)
+    return t_1389(ctx, r1, s, E, B)
 
 
-def t_1389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 1389, left, [], k)
+t_1389 = _C.rebased(_C.t_511, 1388)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1390(ctx, k, s=None, E=None, B=1388):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,136 +99,27 @@ def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'p~715', 'oxygen', True)
     LOCAL(ctx, E, 'n~716', 1, True)
-    return t_1393(ctx, k, s, E)
+    return t_1393(ctx, k, s, E, B)
 
 
-d_1391 = _C.d_1391  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1392 = _C.d_514  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1391 = _C.rebased(_C.d_1391, 1388)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1392 = _C.rebased(_C.d_514, 1388)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+t_1393 = _C.rebased(_C.t_515, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1394 = _C.rebased(_C.t_516, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1395 = _C.rebased(_C.t_517, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1396 = _C.rebased(_C.d_518, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1397 = _C.rebased(_C.t_519, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1398 = _C.rebased(_C.t_520, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1399 = _C.rebased(_C.d_521, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1400 = _C.rebased(_C.d_522, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1401 = _C.rebased(_C.d_523, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1402 = _C.rebased(_C.d_371, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1403 = _C.rebased(_C.t_525, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1404 = _C.rebased(_C.t_526, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1405 = _C.rebased(_C.d_527, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_1393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1394(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_1394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1579(ctx, E):
-        return t_1395(ctx, k, s, E)
-    return k()
-
-
-def t_1395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[2])
-    return t_1397(ctx, k, s, E)
-
-
-def d_1396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_1397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1582(ctx, E):
-        return t_1398(ctx, k, s, E)
-    return k()
-
-
-def t_1398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_1399(ctx, E):
-        return False
-    return t_1403(ctx, r1, s, E)
-
-
-def d_1399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1583(ctx, E):
-        if not d_1400(ctx, E):
-            return False
-    return True
-
-
-def d_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_1402 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1403 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1404 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1405 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def t_1406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1406(ctx, k, s=None, E=None, B=1388):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,58 +127,18 @@ def t_1406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'n~718', 2, True)
     LOCAL(ctx, E, 'r~719', 'plants', True)
-    return t_1409(ctx, k, s, E)
+    return t_1409(ctx, k, s, E, B)
 
 
-d_1407 = _C.d_1407  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1408 = _C.d_530  # rules_data/terraforming_mars/cards/001-070.yaml:633
-
-
-def t_1409(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1596(ctx, E):
-        return t_1410(ctx, k, s, E)
-    return k()
-
-
-def t_1410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1410, None, [], k)
-
-
-def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
-    return True
-
-
-d_1412 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_1413 = _C.d_388  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1414 = _C.d_1143  # rules_data/terraforming_mars/cards/001-070.yaml:633
-
-
-def d_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
-    return True
+d_1407 = _C.rebased(_C.d_1407, 1388)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1408 = _C.rebased(_C.d_530, 1388)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+t_1409 = _C.rebased(_C.t_531, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_1410 = _C.rebased(_C.t_532, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_1411 = _C.rebased(_C.d_533, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_1412 = _C.rebased(_C.d_534, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1413 = _C.rebased(_C.d_388, 1388)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1414 = _C.rebased(_C.d_1143, 1388)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1415 = _C.rebased(_C.d_537, 1388)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -49,7 +49,9 @@ K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['steel', 'titanium'],
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -109,102 +111,36 @@ x_1689 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_1690 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_1694 = _C.x_732  # rules_data/terraforming_mars/definitions/board.yaml:95
 x_1695 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:674
+t_1465 = _C.rebased(_C.t_1416, 1465)  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1466 = _C.rebased(_C.d_344, 1465)  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1467 = _C.rebased(_C.d_1418, 1465)  # rules_data/terraforming_mars/cards/001-070.yaml:673
+t_1468 = _C.rebased(_C.t_1419, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:176
+d_1469 = _C.rebased(_C.d_1420, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:176
+d_1470 = _C.rebased(_C.d_1421, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:177
+t_1471 = _C.rebased(_C.t_1422, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:178
+t_1472 = _C.rebased(_C.t_913, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:179
+d_1473 = _C.rebased(_C.d_1424, 1465)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1474 = _C.rebased(_C.d_1425, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:179
+d_1475 = _C.rebased(_C.d_1426, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:179
+d_1476 = _C.rebased(_C.d_1427, 1465)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1465(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'l~716', K[4], True)
-    return t_1468(ctx, k, s, E)
-
-
-d_1466 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:673
-d_1467 = _C.d_1418  # rules_data/terraforming_mars/cards/001-070.yaml:673
-
-
-def t_1468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sp~718', x_1662(ctx, E), True)
-    LOCAL(ctx, E, 'shown~720', x_1663(ctx, E), True)
-    return t_1471(ctx, k, s, E)
-
-
-d_1469 = _C.d_1420  # rules_data/terraforming_mars/definitions/board.yaml:176
-d_1470 = _C.d_1421  # rules_data/terraforming_mars/definitions/board.yaml:177
-
-
-def t_1471(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1664(ctx, E):
-        return t_1472(ctx, k, s, E)
-    return k()
-
-
-def t_1472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1472, None, [], k)
-
-
-def d_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
-    c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
-    return True
-
-
-d_1474 = _C.d_1425  # rules_data/terraforming_mars/definitions/board.yaml:179
-d_1475 = _C.d_1426  # rules_data/terraforming_mars/definitions/board.yaml:179
-
-
-def d_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
-    return True
-
-
-def t_1477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def t_1477(ctx, k, s=None, E=None, B=1465):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1501(ctx, k, s, E)
+        return t_1501(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 't~724', 'mining_rights', True)
     LOCAL(ctx, E, 'l~725', K[4], True)
-    return t_1480(ctx, r1, s, E)
+    return t_1480(ctx, r1, s, E, B)
 
 
-def d_1478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def d_1478(ctx, E=None, B=1465):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -214,10 +150,10 @@ def d_1478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     return True
 
 
-d_1479 = _C.d_1430  # rules_data/terraforming_mars/cards/001-070.yaml:674
+d_1479 = _C.rebased(_C.d_1430, 1465)  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
-def t_1480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def t_1480(ctx, k, s=None, E=None, B=1465):  # rules_data/terraforming_mars/definitions/board.yaml:157
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -225,10 +161,10 @@ def t_1480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~729', E.get('t~724'), True)
     LOCAL(ctx, E, 'l~730', x_1674(ctx, E), True)
-    return t_1483(ctx, k, s, E)
+    return t_1483(ctx, k, s, E, B)
 
 
-def d_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def d_1481(ctx, E=None, B=1465):  # rules_data/terraforming_mars/definitions/board.yaml:157
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -238,7 +174,7 @@ def d_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def d_1482(ctx, E=None, B=1465):  # rules_data/terraforming_mars/definitions/board.yaml:157
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -248,18 +184,18 @@ def d_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1483(ctx, k, s=None, E=None, B=1465):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1675(ctx, E):
-        return t_1484(ctx, k, s, E)
+        return t_1484(ctx, k, s, E, B)
     return k()
 
 
-def t_1484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1484(ctx, k, s=None, E=None, B=1465):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -268,10 +204,10 @@ def t_1484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~735', x_1676(ctx, E), True)
     if not x_1677(ctx, E):
         return False
-    return t_1487(ctx, k, s, E)
+    return t_1487(ctx, k, s, E, B)
 
 
-def d_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1485(ctx, E=None, B=1465):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -281,7 +217,7 @@ def d_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1486(ctx, E=None, B=1465):  # rules_data/terraforming_mars/definitions/board.yaml:94
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -292,14 +228,10 @@ def d_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1487, None, [], k)
+t_1487 = _C.rebased(_C.t_532, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_1488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1488(ctx, k, s=None, E=None, B=1465):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -307,10 +239,10 @@ def t_1488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~737', E.get('t~729'), True)
     LOCAL(ctx, E, 's~738', E.get('space~736'), True)
-    return t_1491(ctx, k, s, E)
+    return t_1491(ctx, k, s, E, B)
 
 
-def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1489(ctx, E=None, B=1465):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -320,43 +252,18 @@ def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-d_1490 = _C.d_640  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~738'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[7])
-    return t_1494(ctx, k, s, E)
-
-
-def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~738'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[6])
-    return True
-
-
-d_1493 = _C.d_643  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1494 = _C.t_644  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1495 = _C.t_645  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1496 = _C.t_646  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1497 = _C.t_647  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1498 = _C.t_648  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1499 = _C.t_649  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1500 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:83
-t_1501 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:674
+d_1490 = _C.rebased(_C.d_640, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_1491 = _C.rebased(_C.t_641, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1492 = _C.rebased(_C.d_642, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1493 = _C.rebased(_C.d_643, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1494 = _C.rebased(_C.t_644, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1495 = _C.rebased(_C.t_645, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1496 = _C.rebased(_C.t_646, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1497 = _C.rebased(_C.t_647, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1498 = _C.rebased(_C.t_648, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1499 = _C.rebased(_C.t_649, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1500 = _C.rebased(_C.d_650, 1465)  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_1501 = _C.rebased(_C.t_359, 1465)  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
 TRIALS = {

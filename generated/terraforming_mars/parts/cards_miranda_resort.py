@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_1411 = _C.x_1411  # rules_data/terraforming_mars/definitions/resources.yaml:26
 x_1412 = _C.x_1412  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1248(ctx, E=None, B=1248):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,16 +67,16 @@ def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     LOCAL(ctx, E, 'n~723', 1, True)
     LOCAL(ctx, E, 'r~724', 'megacredits', True)
     LOCAL(ctx, E, 'k~725', x_1410(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1249 = _C.d_1249  # rules_data/terraforming_mars/cards/001-070.yaml:510
+d_1249 = _C.rebased(_C.d_1249, 1248)  # rules_data/terraforming_mars/cards/001-070.yaml:510
 
 
-def d_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1250(ctx, E=None, B=1248):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -85,7 +86,7 @@ def d_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     return True
 
 
-def d_1251(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1251(ctx, E=None, B=1248):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,16 +96,7 @@ def d_1251(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     return True
 
 
-def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[0])
-    return True
+d_1252 = _C.rebased(_C.d_1252, 1248)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {

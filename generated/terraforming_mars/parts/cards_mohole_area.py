@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -71,7 +73,7 @@ x_2925 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_2929 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def d_2551(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
+def d_2551(ctx, E=None, B=2551):  # rules_data/terraforming_mars/cards/141-208.yaml:24
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,29 +81,18 @@ def d_2551(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 4, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2554, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
     return True
 
 
-d_2552 = _C.d_1949  # rules_data/terraforming_mars/cards/141-208.yaml:24
-d_2553 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2552 = _C.rebased(_C.d_1949, 2551)  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2553 = _C.rebased(_C.d_769, 2551)  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2554 = _C.rebased(_C.d_357, 2551)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2554, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
-    return True
-
-
-def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def t_2555(ctx, k, s=None, E=None, B=2551):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,15 +102,15 @@ def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~717', 'mohole_area', True)
         LOCAL(ctx, E, 'k~718', 'ocean', True)
-        return t_2559(ctx, k, s, E)
+        return t_2559(ctx, k, s, E, B)
 
-    return t_2556(ctx, r1, s, E)
-
-
-t_2556 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:25
+    return t_2556(ctx, r1, s, E, B)
 
 
-def d_2557(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2556 = _C.rebased(_C.t_359, 2551)  # rules_data/terraforming_mars/cards/141-208.yaml:25
+
+
+def d_2557(ctx, E=None, B=2551):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -129,106 +120,28 @@ def d_2557(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     return True
 
 
-d_2558 = _C.d_2558  # rules_data/terraforming_mars/cards/141-208.yaml:25
-
-
-def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
-    LOCAL(ctx, E, 'l~721', x_2909(ctx, E), True)
-    return t_2562(ctx, k, s, E)
-
-
-d_2560 = _C.d_2560  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2561 = _C.d_2561  # rules_data/terraforming_mars/definitions/board.yaml:116
-
-
-def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2910(ctx, E):
-        return t_2563(ctx, k, s, E)
-    return k()
-
-
-def t_2563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~726', x_2911(ctx, E), True)
-    if not x_2912(ctx, E):
-        return False
-    return t_2566(ctx, k, s, E)
-
-
-d_2564 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2565 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
-
-
-def t_2566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2566, None, [], k)
-
-
-def t_2567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
-    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
-    return t_2570(ctx, k, s, E)
-
-
-d_2568 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2569 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_2570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2571, ctx.state.get('board'), E.get('s~729'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2917(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
-    return t_2573(ctx, k, s, E)
-
-
-def d_2571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2571, ctx.state.get('board'), E.get('s~729'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2917(ctx, E), '=', False, K[5])
-    return True
-
-
-d_2572 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2573 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2574 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2575 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2576 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2577 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2578 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2579 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2558 = _C.rebased(_C.d_2558, 2551)  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2559 = _C.rebased(_C.t_2559, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2560 = _C.rebased(_C.d_2560, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2561 = _C.rebased(_C.d_2561, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:116
+t_2562 = _C.rebased(_C.t_2562, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:92
+t_2563 = _C.rebased(_C.t_2563, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2564 = _C.rebased(_C.d_2275, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2565 = _C.rebased(_C.d_2276, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:94
+t_2566 = _C.rebased(_C.t_2355, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2567 = _C.rebased(_C.t_2278, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2568 = _C.rebased(_C.d_2279, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2569 = _C.rebased(_C.d_2225, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2570 = _C.rebased(_C.t_2226, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2571 = _C.rebased(_C.d_2227, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2572 = _C.rebased(_C.d_2228, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2573 = _C.rebased(_C.t_2229, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2574 = _C.rebased(_C.t_2230, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2575 = _C.rebased(_C.t_2231, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2576 = _C.rebased(_C.t_2232, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2577 = _C.rebased(_C.t_2233, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2578 = _C.rebased(_C.t_2234, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2579 = _C.rebased(_C.d_2235, 2551)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -54,7 +55,7 @@ x_2567 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_2568 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
+def d_2258(ctx, E=None, B=2258):  # rules_data/terraforming_mars/cards/071-140.yaml:524
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,64 +63,24 @@ def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    if not d_2264(ctx, E):
+    if not d_2264(ctx, E, B):
         return False
     return True
 
 
-d_2259 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2260 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:524
-
-
-def d_2261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2262 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2263 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:524
-
-
-def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2567(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
-
-
-d_2265 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
+d_2259 = _C.rebased(_C.d_344, 2258)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2260 = _C.rebased(_C.d_778, 2258)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2261 = _C.rebased(_C.d_357, 2258)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2262 = _C.rebased(_C.d_381, 2258)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2263 = _C.rebased(_C.d_772, 2258)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2264 = _C.rebased(_C.d_659, 2258)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2265 = _C.rebased(_C.d_660, 2258)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2266 = _C.rebased(_C.d_661, 2258)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
 TRIALS = {

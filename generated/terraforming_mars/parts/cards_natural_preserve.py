@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -84,39 +86,13 @@ x_1341 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_1342 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_1343 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_1347 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_1173 = _C.rebased(_C.d_1173, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1174 = _C.rebased(_C.d_344, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1175 = _C.rebased(_C.d_377, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1176 = _C.rebased(_C.d_357, 1173)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
-    return True
-
-
-d_1174 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:440
-d_1175 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:440
-
-
-def d_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
-    return True
-
-
-def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+def t_1177(ctx, k, s=None, E=None, B=1173):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -125,15 +101,15 @@ def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~717', 'natural_preserve', True)
-        return t_1180(ctx, k, s, E)
+        return t_1180(ctx, k, s, E, B)
 
-    return t_1178(ctx, r1, s, E)
-
-
-t_1178 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:441
+    return t_1178(ctx, r1, s, E, B)
 
 
-def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+t_1178 = _C.rebased(_C.t_359, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:441
+
+
+def d_1179(ctx, E=None, B=1173):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -143,7 +119,7 @@ def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     return True
 
 
-def t_1180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1180(ctx, k, s=None, E=None, B=1173):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -151,10 +127,10 @@ def t_1180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~721', E.get('t~717'), True)
     LOCAL(ctx, E, 'l~722', x_1327(ctx, E), True)
-    return t_1183(ctx, k, s, E)
+    return t_1183(ctx, k, s, E, B)
 
 
-def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_1181(ctx, E=None, B=1173):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -164,7 +140,7 @@ def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_1182(ctx, E=None, B=1173):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -174,18 +150,18 @@ def d_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1183(ctx, k, s=None, E=None, B=1173):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1328(ctx, E):
-        return t_1184(ctx, k, s, E)
+        return t_1184(ctx, k, s, E, B)
     return k()
 
 
-def t_1184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1184(ctx, k, s=None, E=None, B=1173):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -194,68 +170,25 @@ def t_1184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~727', x_1329(ctx, E), True)
     if not x_1330(ctx, E):
         return False
-    return t_1187(ctx, k, s, E)
+    return t_1187(ctx, k, s, E, B)
 
 
-d_1185 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_1186 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
-
-
-def t_1187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1187, None, [], k)
-
-
-def t_1188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
-    return t_1191(ctx, k, s, E)
-
-
-d_1189 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_1190 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~730'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[6])
-    return t_1194(ctx, k, s, E)
-
-
-def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~730'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[5])
-    return True
-
-
-d_1193 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1194 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1195 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1196 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1197 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1198 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1199 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1200 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1185 = _C.rebased(_C.d_751, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_1186 = _C.rebased(_C.d_752, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:94
+t_1187 = _C.rebased(_C.t_443, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_1188 = _C.rebased(_C.t_754, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1189 = _C.rebased(_C.d_755, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_1190 = _C.rebased(_C.d_756, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_1191 = _C.rebased(_C.t_757, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1192 = _C.rebased(_C.d_758, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1193 = _C.rebased(_C.d_759, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1194 = _C.rebased(_C.t_760, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1195 = _C.rebased(_C.t_761, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1196 = _C.rebased(_C.t_762, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1197 = _C.rebased(_C.t_763, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1198 = _C.rebased(_C.t_764, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1199 = _C.rebased(_C.t_765, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1200 = _C.rebased(_C.d_766, 1173)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

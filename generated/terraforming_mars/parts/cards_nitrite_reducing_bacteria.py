@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -90,7 +91,7 @@ def x_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 x_3111 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2713(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
+def d_2713(ctx, E=None, B=2713):  # rules_data/terraforming_mars/cards/141-208.yaml:174
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,36 +99,19 @@ def d_2713(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
     LOCAL(ctx, E, 'r~716', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2716, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2714 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:174
-d_2715 = _C.d_1011  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2714 = _C.rebased(_C.d_777, 2713)  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2715 = _C.rebased(_C.d_1011, 2713)  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2716 = _C.rebased(_C.d_1012, 2713)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+t_2717 = _C.rebased(_C.t_2453, 2713)  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2716, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-def t_2717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2717, None, [], k)
-
-
-def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2718(ctx, E=None, B=2713):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -135,29 +119,18 @@ def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2721, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2719 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2720 = _C.d_782  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2719 = _C.rebased(_C.d_381, 2713)  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2720 = _C.rebased(_C.d_782, 2713)  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2721 = _C.rebased(_C.d_928, 2713)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_2721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2721, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
-
-
-def d_2722(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2722(ctx, E=None, B=2713):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -165,21 +138,21 @@ def d_2722(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 3, True)
     LOCAL(ctx, E, 'r~720', 'microbe', True)
-    if not d_2725(ctx, E):
+    if not d_2725(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 't~721', 'tr', True)
     LOCAL(ctx, E, 'n~722', 1, True)
-    if not d_2730(ctx, E):
+    if not d_2730(ctx, E, B):
         return False
     return True
 
 
-d_2723 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2724 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2723 = _C.rebased(_C.d_711, 2713)  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2724 = _C.rebased(_C.d_2724, 2713)  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2725(ctx, E=None, B=2713):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -188,13 +161,13 @@ def d_2725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_3100(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~719'), '-=', False, K[0])
     return True
 
 
-def d_2726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2726(ctx, E=None, B=2713):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -205,19 +178,19 @@ def d_2726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2727(ctx, E=None, B=2713):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~719'), '-=', False, K[0])
     return True
 
 
-def d_2728(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2728(ctx, E=None, B=2713):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -227,7 +200,7 @@ def d_2728(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     return True
 
 
-def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2729(ctx, E=None, B=2713):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -237,7 +210,7 @@ def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     return True
 
 
-def d_2730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2730(ctx, E=None, B=2713):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -245,54 +218,54 @@ def d_2730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3105(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2731, ctx.state.get('game_tracks'), E.get('t~721'))
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~721'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~722'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~722'), '+=', False, K[2])
     else:
-        if not d_2732(ctx, E):
+        if not d_2732(ctx, E, B):
             return False
     return True
 
 
-def d_2731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2731(ctx, E=None, B=2713):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2731, ctx.state.get('game_tracks'), E.get('t~721'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~721'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~722'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~722'), '+=', False, K[2])
     return True
 
 
-def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2732(ctx, E=None, B=2713):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2733, PL(ctx, E.get('you')).get('tracks'), E.get('t~721'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~721'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~722'), '+=', False, K[2])
-    if not d_2734(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~722'), '+=', False, K[3])
+    if not d_2734(ctx, E, B):
         return False
     return True
 
 
-def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2733(ctx, E=None, B=2713):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2733, PL(ctx, E.get('you')).get('tracks'), E.get('t~721'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~721'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~722'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~722'), '+=', False, K[3])
     return True
 
 
-def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2734(ctx, E=None, B=2713):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -302,11 +275,11 @@ def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
     return True
 
 
-d_2735 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2735 = _C.rebased(_C.d_371, 2713)  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'params', 'key'],
@@ -79,231 +80,69 @@ x_1243 = _C.x_1243  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1247 = _C.x_1247  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def t_1080(ctx, k, s=None, E=None, B=1080):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        if not d_1104(ctx, E):
+        if not d_1104(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 't~715', 'tr', True)
     LOCAL(ctx, E, 'n~716', 2, True)
-    if not d_1083(ctx, E):
+    if not d_1083(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'p~717', 'temperature', True)
     LOCAL(ctx, E, 'n~718', 1, True)
-    return t_1091(ctx, r1, s, E)
+    return t_1091(ctx, r1, s, E, B)
 
 
-d_1081 = _C.d_1072  # rules_data/terraforming_mars/cards/001-070.yaml:375
-d_1082 = _C.d_585  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1081 = _C.rebased(_C.d_1072, 1080)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1082 = _C.rebased(_C.d_585, 1080)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1083 = _C.rebased(_C.d_1074, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_1084 = _C.rebased(_C.d_1075, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_1085 = _C.rebased(_C.d_1076, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1086 = _C.rebased(_C.d_1077, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1087 = _C.rebased(_C.d_1078, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1088 = _C.rebased(_C.d_371, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1089 = _C.rebased(_C.d_360, 1080)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1090 = _C.rebased(_C.d_361, 1080)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+t_1091 = _C.rebased(_C.t_362, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1092 = _C.rebased(_C.t_363, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1093 = _C.rebased(_C.t_364, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1094 = _C.rebased(_C.d_365, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1095 = _C.rebased(_C.t_366, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1096 = _C.rebased(_C.t_367, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1097 = _C.rebased(_C.d_368, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1098 = _C.rebased(_C.d_369, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1099 = _C.rebased(_C.d_370, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1100 = _C.rebased(_C.d_371, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1101 = _C.rebased(_C.t_372, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1102 = _C.rebased(_C.t_373, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1103 = _C.rebased(_C.d_374, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def d_1083(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1215(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~715'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    else:
-        if not d_1085(ctx, E):
-            return False
-    return True
-
-
-def d_1084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    return True
-
-
-def d_1085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
-    if not d_1087(ctx, E):
-        return False
-    return True
-
-
-def d_1086(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
-    return True
-
-
-d_1087 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_1088 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_1089 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:375
-d_1090 = _C.d_361  # rules_data/terraforming_mars/cards/001-070.yaml:375
-
-
-def t_1091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1092(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~718')))
-
-
-def t_1092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1226(ctx, E):
-        return t_1093(ctx, k, s, E)
-    return k()
-
-
-def t_1093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~717'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[4])
-    return t_1095(ctx, k, s, E)
-
-
-def d_1094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~717'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[4])
-    return True
-
-
-def t_1095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1229(ctx, E):
-        return t_1096(ctx, k, s, E)
-    return k()
-
-
-def t_1096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
-        return k()
-
-    if not d_1097(ctx, E):
-        return False
-    return t_1101(ctx, r1, s, E)
-
-
-def d_1097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1230(ctx, E):
-        if not d_1098(ctx, E):
-            return False
-    return True
-
-
-def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[2])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
-    return True
-
-
-def d_1099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[2])
-    return True
-
-
-d_1100 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1101 = _C.t_372  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1102 = _C.t_373  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1103 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def d_1104(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1104(ctx, E=None, B=1080):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1240(ctx, E):
-        if not d_1105(ctx, E):
+        if not d_1105(ctx, E, B):
             return False
     else:
-        if not d_1109(ctx, E):
+        if not d_1109(ctx, E, B):
             return False
     return True
 
 
-def d_1105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1105(ctx, E=None, B=1080):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -311,13 +150,13 @@ def d_1105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~724', 4, True)
     LOCAL(ctx, E, 'r~725', 'plants', True)
-    c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[6])
     return True
 
 
-def d_1106(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1106(ctx, E=None, B=1080):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -327,7 +166,7 @@ def d_1106(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     return True
 
 
-def d_1107(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1107(ctx, E=None, B=1080):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -337,19 +176,10 @@ def d_1107(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     return True
 
 
-def d_1108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[5])
-    return True
+d_1108 = _C.rebased(_C.d_1108, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1109(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1109(ctx, E=None, B=1080):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -357,13 +187,13 @@ def d_1109(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~726', 1, True)
     LOCAL(ctx, E, 'r~727', 'plants', True)
-    c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[6])
     return True
 
 
-def d_1110(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1110(ctx, E=None, B=1080):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -373,7 +203,7 @@ def d_1110(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     return True
 
 
-def d_1111(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1111(ctx, E=None, B=1080):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -383,16 +213,7 @@ def d_1111(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     return True
 
 
-def d_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[5])
-    return True
+d_1112 = _C.rebased(_C.d_1112, 1080)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -54,7 +55,7 @@ x_2997 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_2998 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2632(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
+def d_2632(ctx, E=None, B=2632):  # rules_data/terraforming_mars/cards/141-208.yaml:66
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,64 +63,24 @@ def d_2632(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2635, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    if not d_2638(ctx, E):
+    if not d_2638(ctx, E, B):
         return False
     return True
 
 
-d_2633 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2634 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:66
-
-
-def d_2635(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2635, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2636 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2637 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:66
-
-
-def d_2638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2997(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
-
-
-d_2639 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_2640(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
+d_2633 = _C.rebased(_C.d_481, 2632)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2634 = _C.rebased(_C.d_778, 2632)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2635 = _C.rebased(_C.d_357, 2632)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2636 = _C.rebased(_C.d_771, 2632)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2637 = _C.rebased(_C.d_772, 2632)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2638 = _C.rebased(_C.d_659, 2632)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2639 = _C.rebased(_C.d_660, 2632)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2640 = _C.rebased(_C.d_661, 2632)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -78,78 +80,18 @@ x_846 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_847 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_848 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_852 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_733 = _C.rebased(_C.d_700, 733)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_734 = _C.rebased(_C.d_344, 733)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_735 = _C.rebased(_C.d_356, 733)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_736 = _C.rebased(_C.d_378, 733)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_737 = _C.rebased(_C.d_379, 733)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_738 = _C.rebased(_C.d_380, 733)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_739 = _C.rebased(_C.d_445, 733)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_740 = _C.rebased(_C.d_487, 733)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_741 = _C.rebased(_C.d_488, 733)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_736(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-d_734 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_735 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:177
-
-
-def d_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_821(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_737 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_739 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_740 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:177
-
-
-def d_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def t_742(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -159,16 +101,16 @@ def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 2
         LOCAL(ctx, E, 't~719', 'city', True)
         LOCAL(ctx, E, 's~720', 's31', True)
-        return t_746(ctx, k, s, E)
+        return t_746(ctx, k, s, E, B)
 
-    return t_743(ctx, r1, s, E)
-
-
-t_743 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:178
-d_744 = _C.d_744  # rules_data/terraforming_mars/cards/001-070.yaml:178
+    return t_743(ctx, r1, s, E, B)
 
 
-def d_745(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+t_743 = _C.rebased(_C.t_359, 733)  # rules_data/terraforming_mars/cards/001-070.yaml:178
+d_744 = _C.rebased(_C.d_744, 733)  # rules_data/terraforming_mars/cards/001-070.yaml:178
+
+
+def d_745(ctx, E=None, B=733):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -178,7 +120,7 @@ def d_745(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     return True
 
 
-def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_746(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -186,10 +128,10 @@ def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         E = ctx.env()
     LOCAL(ctx, E, 't~721', E.get('t~719'), True)
     LOCAL(ctx, E, 'l~722', x_832(ctx, E), True)
-    return t_749(ctx, k, s, E)
+    return t_749(ctx, k, s, E, B)
 
 
-def d_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_747(ctx, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -199,7 +141,7 @@ def d_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_748(ctx, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -209,18 +151,18 @@ def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_749(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_833(ctx, E):
-        return t_750(ctx, k, s, E)
+        return t_750(ctx, k, s, E, B)
     return k()
 
 
-def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_750(ctx, k, s=None, E=None, B=733):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -229,68 +171,25 @@ def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     LOCAL(ctx, E, 'open~727', x_834(ctx, E), True)
     if not x_835(ctx, E):
         return False
-    return t_753(ctx, k, s, E)
+    return t_753(ctx, k, s, E, B)
 
 
-d_751 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_752 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
-
-
-def t_753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 753, None, [], k)
-
-
-def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
-    return t_757(ctx, k, s, E)
-
-
-d_755 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_756 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~730'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[6])
-    return t_760(ctx, k, s, E)
-
-
-def d_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~730'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[5])
-    return True
-
-
-d_759 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_760 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_761 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_762 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_763 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_764 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_765 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_766 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_751 = _C.rebased(_C.d_751, 733)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_752 = _C.rebased(_C.d_752, 733)  # rules_data/terraforming_mars/definitions/board.yaml:94
+t_753 = _C.rebased(_C.t_753, 733)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_754 = _C.rebased(_C.t_754, 733)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_755 = _C.rebased(_C.d_755, 733)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_756 = _C.rebased(_C.d_756, 733)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_757 = _C.rebased(_C.t_757, 733)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_758 = _C.rebased(_C.d_758, 733)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_759 = _C.rebased(_C.d_759, 733)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_760 = _C.rebased(_C.t_760, 733)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_761 = _C.rebased(_C.t_761, 733)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_762 = _C.rebased(_C.t_762, 733)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_763 = _C.rebased(_C.t_763, 733)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_764 = _C.rebased(_C.t_764, 733)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_765 = _C.rebased(_C.t_765, 733)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_766 = _C.rebased(_C.d_766, 733)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -56,39 +57,13 @@ def x_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:354
 x_3382 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3384 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:362
 x_3387 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2956 = _C.rebased(_C.d_1173, 2956)  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_2957 = _C.rebased(_C.d_344, 2956)  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_2958 = _C.rebased(_C.d_377, 2956)  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_2959 = _C.rebased(_C.d_357, 2956)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2956(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2959, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_2957 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:361
-d_2958 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:361
-
-
-def d_2959(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2959, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-def t_2960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:362
+def t_2960(ctx, k, s=None, E=None, B=2956):  # rules_data/terraforming_mars/cards/141-208.yaml:362
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,29 +73,18 @@ def t_2960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 3
         LOCAL(ctx, E, 'n~717', 2, True)
         LOCAL(ctx, E, 'r~718', 'plants', True)
-        c, key = KEYPLACE(ctx, 2964, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[2])
+            SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[3])
         return k()
 
-    return t_2961(ctx, r1, s, E)
+    return t_2961(ctx, r1, s, E, B)
 
 
-t_2961 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:362
-d_2962 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:362
-d_2963 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:362
-
-
-def d_2964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2964, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[2])
-    return True
+t_2961 = _C.rebased(_C.t_359, 2956)  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_2962 = _C.rebased(_C.d_771, 2956)  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_2963 = _C.rebased(_C.d_772, 2956)  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_2964 = _C.rebased(_C.d_894, 2956)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_1356 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1358 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
-def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+def d_1201(ctx, E=None, B=1201):  # rules_data/terraforming_mars/cards/001-070.yaml:450
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_1204(ctx, E):
+    if not d_1204(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 3, True)
     LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_1202 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1203 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:450
-
-
-def d_1204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1351(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1205 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1207 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1208 = _C.d_1208  # rules_data/terraforming_mars/cards/001-070.yaml:450
-
-
-def d_1209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-t_1210 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:451
+d_1202 = _C.rebased(_C.d_481, 1201)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1203 = _C.rebased(_C.d_377, 1201)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1204 = _C.rebased(_C.d_378, 1201)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1205 = _C.rebased(_C.d_379, 1201)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1206 = _C.rebased(_C.d_380, 1201)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1207 = _C.rebased(_C.d_445, 1201)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1208 = _C.rebased(_C.d_1208, 1201)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1209 = _C.rebased(_C.d_488, 1201)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1210 = _C.rebased(_C.t_359, 1201)  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
 TRIALS = {

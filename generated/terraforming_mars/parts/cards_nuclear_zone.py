@@ -48,8 +48,10 @@ K = [
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['game', 'params', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
 ]
@@ -124,7 +126,7 @@ def x_2176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~732'))) is dict else KEY(_w1, 'effect', None))
 
 
-def t_1888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def t_1888(ctx, k, s=None, E=None, B=1888):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -134,14 +136,14 @@ def t_1888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         ctx.steps += 2
         LOCAL(ctx, E, 'p~730', 'temperature', True)
         LOCAL(ctx, E, 'n~731', 2, True)
-        return t_1910(ctx, k, s, E)
+        return t_1910(ctx, k, s, E, B)
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~715', 'nuclear_zone', True)
-    return t_1890(ctx, r1, s, E)
+    return t_1890(ctx, r1, s, E, B)
 
 
-def d_1889(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def d_1889(ctx, E=None, B=1888):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -151,91 +153,27 @@ def d_1889(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     return True
 
 
-def t_1890(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2142(ctx, E):
-        return t_1891(ctx, k, s, E)
-    return k()
+t_1890 = _C.rebased(_C.t_861, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1891 = _C.rebased(_C.t_862, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1892 = _C.rebased(_C.d_863, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1893 = _C.rebased(_C.d_864, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1894 = _C.rebased(_C.t_349, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1895 = _C.rebased(_C.t_866, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1896 = _C.rebased(_C.d_867, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1897 = _C.rebased(_C.d_821, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1898 = _C.rebased(_C.t_822, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1899 = _C.rebased(_C.d_823, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1900 = _C.rebased(_C.d_824, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1901 = _C.rebased(_C.t_825, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1902 = _C.rebased(_C.t_826, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1903 = _C.rebased(_C.t_827, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1904 = _C.rebased(_C.t_828, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1905 = _C.rebased(_C.t_829, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1906 = _C.rebased(_C.t_830, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1907 = _C.rebased(_C.d_831, 1888)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def t_1891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_2143(ctx, E), True)
-    if not x_2144(ctx, E):
-        return False
-    return t_1894(ctx, k, s, E)
-
-
-d_1892 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1893 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_1894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1894, None, [], k)
-
-
-def t_1895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_1898(ctx, k, s, E)
-
-
-d_1896 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1897 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
-    return t_1901(ctx, k, s, E)
-
-
-def d_1899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[4])
-    return True
-
-
-d_1900 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1901 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1902 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1903 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1904 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1905 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1906 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1907 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def d_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def d_1908(ctx, E=None, B=1888):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -245,7 +183,7 @@ def d_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     return True
 
 
-def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def d_1909(ctx, E=None, B=1888):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -255,7 +193,7 @@ def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     return True
 
 
-def t_1910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1910(ctx, k, s=None, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -264,58 +202,58 @@ def t_1910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1911(ctx, lambda: nxt(left - 1), k, E)
+        return t_1911(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('n~731')))
 
 
-def t_1911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1911(ctx, k, s=None, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2165(ctx, E):
-        return t_1912(ctx, k, s, E)
+        return t_1912(ctx, k, s, E, B)
     return k()
 
 
-def t_1912(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1912(ctx, k, s=None, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~730'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~730'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[6])
-    return t_1914(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[7])
+    return t_1914(ctx, k, s, E, B)
 
 
-def d_1913(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1913(ctx, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~730'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~730'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[6])
+        SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[7])
     return True
 
 
-def t_1914(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1914(ctx, k, s=None, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2168(ctx, E):
-        return t_1915(ctx, k, s, E)
+        return t_1915(ctx, k, s, E, B)
     return k()
 
 
-def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1915(ctx, k, s=None, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -327,54 +265,54 @@ def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             EMIT(ctx, 'raised', {'parameter': E.get('p~730'), 'by': E.get('you')})
         return k()
 
-    if not d_1916(ctx, E):
+    if not d_1916(ctx, E, B):
         return False
-    return t_1920(ctx, r1, s, E)
+    return t_1920(ctx, r1, s, E, B)
 
 
-def d_1916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1916(ctx, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2169(ctx, E):
-        if not d_1917(ctx, E):
+        if not d_1917(ctx, E, B):
             return False
     return True
 
 
-def d_1917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1917(ctx, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~730'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~730'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[7])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[8])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[10])
     return True
 
 
-def d_1918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1918(ctx, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~730'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~730'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[7])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
     return True
 
 
-d_1919 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1919 = _C.rebased(_C.d_371, 1888)  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_1920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1920(ctx, k, s=None, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -393,13 +331,13 @@ def t_1920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'b~732', item, True)
             if x_2175(ctx, E):
-                return t_1921(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1921(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1921(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1921(ctx, k, s=None, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -408,7 +346,7 @@ def t_1921(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2176(ctx, E), k)
 
 
-def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1922(ctx, E=None, B=1888):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()

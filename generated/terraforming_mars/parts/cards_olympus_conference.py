@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
@@ -73,30 +74,11 @@ x_3559 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3560 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3561 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3562 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+t_3097 = _C.rebased(_C.t_1542, 3097)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+t_3098 = _C.rebased(_C.t_775, 3097)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def t_3097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_3098(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(x_3539(ctx, E)))
-
-
-def t_3098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3098, None, [], k)
-
-
-def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3099(ctx, E=None, B=3097):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,16 +86,16 @@ def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     LOCAL(ctx, E, 'n~716', 1, True)
     LOCAL(ctx, E, 'r~717', 'science', True)
-    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~716'), '+=', False, K[0])
     return True
 
 
-d_3100 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3100 = _C.rebased(_C.d_514, 3097)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3101(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3101(ctx, E=None, B=3097):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -123,19 +105,19 @@ def d_3101(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     return True
 
 
-def d_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3102(ctx, E=None, B=3097):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~716'), '+=', False, K[0])
     return True
 
 
-def d_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3103(ctx, E=None, B=3097):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -143,19 +125,19 @@ def d_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
         E = ctx.env()
     LOCAL(ctx, E, 'n~718', 1, True)
     LOCAL(ctx, E, 'r~719', 'science', True)
-    if not d_3106(ctx, E):
+    if not d_3106(ctx, E, B):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'n~720', 1, True)
-    if not d_3110(ctx, E):
+    if not d_3110(ctx, E, B):
         return False
     return True
 
 
-d_3104 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3104 = _C.rebased(_C.d_361, 3097)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3105(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3105(ctx, E=None, B=3097):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -165,7 +147,7 @@ def d_3105(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     return True
 
 
-def d_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3106(ctx, E=None, B=3097):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -174,13 +156,13 @@ def d_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_3547(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~718'), '-=', False, K[0])
     return True
 
 
-def d_3107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3107(ctx, E=None, B=3097):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -191,22 +173,22 @@ def d_3107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3108(ctx, E=None, B=3097):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~718'), '-=', False, K[0])
     return True
 
 
-d_3109 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3109 = _C.rebased(_C.d_1020, 3097)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3110(ctx, E=None, B=3097):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -215,64 +197,64 @@ def d_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~720'))
     while left > 0:
         left -= 1
-        if not d_3111(ctx, E):
+        if not d_3111(ctx, E, B):
             return False
     return True
 
 
-def d_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3111(ctx, E=None, B=3097):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3112(ctx, E):
+    if not d_3112(ctx, E, B):
         return False
-    if not d_3117(ctx, E):
+    if not d_3117(ctx, E, B):
         return False
     return True
 
 
-def d_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3112(ctx, E=None, B=3097):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3552(ctx, E):
-        if not d_3113(ctx, E):
+        if not d_3113(ctx, E, B):
             return False
     return True
 
 
-def d_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3113(ctx, E=None, B=3097):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3554(ctx, E), '=', False, K[1])
-    SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[3])
-    STMT(ctx, 3116)
+    SET(ctx, 'deck', ctx.state, 'deck', x_3554(ctx, E), '=', False, K[2])
+    SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+    STMT(ctx, B + 19)
     return True
 
 
-d_3114 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3115 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3114 = _C.rebased(_C.d_416, 3097)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3115 = _C.rebased(_C.d_417, 3097)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3116(ctx, E=None, B=3097):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3116)
+    STMT(ctx, B + 19)
     return True
 
 
-d_3117 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3118 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3119 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3120 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3117 = _C.rebased(_C.d_681, 3097)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3118 = _C.rebased(_C.d_682, 3097)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3119 = _C.rebased(_C.d_683, 3097)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3120 = _C.rebased(_C.d_423, 3097)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

@@ -48,8 +48,10 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -76,78 +78,18 @@ x_2329 = _C.x_811  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_2330 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_2331 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_2335 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2037 = _C.rebased(_C.d_1779, 2037)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2038 = _C.rebased(_C.d_344, 2037)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2039 = _C.rebased(_C.d_356, 2037)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2040 = _C.rebased(_C.d_378, 2037)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2041 = _C.rebased(_C.d_379, 2037)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2042 = _C.rebased(_C.d_380, 2037)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2043 = _C.rebased(_C.d_1155, 2037)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2044 = _C.rebased(_C.d_487, 2037)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2045 = _C.rebased(_C.d_488, 2037)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2037(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2040(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-d_2038 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2039 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:386
-
-
-def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2303(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_2041 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_2043 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2044 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:386
-
-
-def d_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
+def t_2046(ctx, k, s=None, E=None, B=2037):  # rules_data/terraforming_mars/cards/071-140.yaml:387
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -157,117 +99,38 @@ def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         ctx.steps += 4
         LOCAL(ctx, E, 'n~719', 2, True)
         LOCAL(ctx, E, 'r~720', 'plants', True)
-        c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
+            SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[6])
         LOCAL(ctx, E, 't~721', 'city', True)
-        return t_2052(ctx, k, s, E)
+        return t_2052(ctx, k, s, E, B)
 
-    return t_2047(ctx, r1, s, E)
-
-
-t_2047 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2048 = _C.d_968  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2049 = _C.d_712  # rules_data/terraforming_mars/cards/071-140.yaml:387
+    return t_2047(ctx, r1, s, E, B)
 
 
-def d_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
-    return True
-
-
-d_2051 = _C.d_714  # rules_data/terraforming_mars/cards/071-140.yaml:387
-
-
-def t_2052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2316(ctx, E):
-        return t_2053(ctx, k, s, E)
-    return k()
-
-
-def t_2053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~731', x_2317(ctx, E), True)
-    if not x_2318(ctx, E):
-        return False
-    return t_2056(ctx, k, s, E)
-
-
-d_2054 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2055 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_2056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2056, None, [], k)
-
-
-def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
-    return t_2060(ctx, k, s, E)
-
-
-d_2058 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2059 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~734'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[7])
-    return t_2063(ctx, k, s, E)
-
-
-def d_2061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~734'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[6])
-    return True
-
-
-d_2062 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2063 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2064 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2065 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2066 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2067 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2068 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2069 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_2047 = _C.rebased(_C.t_359, 2037)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2048 = _C.rebased(_C.d_968, 2037)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2049 = _C.rebased(_C.d_712, 2037)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2050 = _C.rebased(_C.d_665, 2037)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2051 = _C.rebased(_C.d_714, 2037)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+t_2052 = _C.rebased(_C.t_715, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2053 = _C.rebased(_C.t_716, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_2054 = _C.rebased(_C.d_717, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_2055 = _C.rebased(_C.d_718, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2056 = _C.rebased(_C.t_719, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2057 = _C.rebased(_C.t_720, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2058 = _C.rebased(_C.d_721, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2059 = _C.rebased(_C.d_722, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2060 = _C.rebased(_C.t_723, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2061 = _C.rebased(_C.d_724, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2062 = _C.rebased(_C.d_725, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2063 = _C.rebased(_C.t_726, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2064 = _C.rebased(_C.t_727, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2065 = _C.rebased(_C.t_728, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2066 = _C.rebased(_C.t_729, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2067 = _C.rebased(_C.t_730, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2068 = _C.rebased(_C.t_731, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2069 = _C.rebased(_C.d_732, 2037)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

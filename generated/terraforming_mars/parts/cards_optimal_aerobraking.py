@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_1094 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_1098 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_971(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
+def d_971(ctx, E=None, B=971):  # rules_data/terraforming_mars/cards/001-070.yaml:317
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,47 +66,23 @@ def d_971(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 3, True)
     LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_972 = _C.d_777  # rules_data/terraforming_mars/cards/001-070.yaml:317
-d_973 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:317
-
-
-def d_974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_975 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:317
-d_976 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:317
-
-
-def d_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
+d_972 = _C.rebased(_C.d_777, 971)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_973 = _C.rebased(_C.d_377, 971)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_974 = _C.rebased(_C.d_779, 971)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_975 = _C.rebased(_C.d_445, 971)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_976 = _C.rebased(_C.d_382, 971)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_977 = _C.rebased(_C.d_894, 971)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

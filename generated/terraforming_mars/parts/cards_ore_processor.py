@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -64,56 +65,15 @@ x_2282 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_2284 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2285 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2286 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2003 = _C.rebased(_C.d_1948, 2003)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2004 = _C.rebased(_C.d_1949, 2003)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2005 = _C.rebased(_C.d_356, 2003)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2006 = _C.rebased(_C.d_472, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2007 = _C.rebased(_C.d_473, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2008 = _C.rebased(_C.d_474, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2003(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2006(ctx, E):
-        return False
-    return True
-
-
-d_2004 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2005 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:348
-
-
-def d_2006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2265(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2007 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-def t_2009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
+def t_2009(ctx, k, s=None, E=None, B=2003):  # rules_data/terraforming_mars/cards/071-140.yaml:348
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,154 +81,32 @@ def t_2009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     LOCAL(ctx, E, 'p~719', 'oxygen', True)
     LOCAL(ctx, E, 'n~720', 1, True)
-    return t_2015(ctx, k, s, E)
+    return t_2015(ctx, k, s, E, B)
 
 
-d_2010 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2011 = _C.d_1640  # rules_data/terraforming_mars/cards/071-140.yaml:348
-
-
-def d_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-d_2013 = _C.d_1019  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2014 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:348
-
-
-def t_2015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_2016(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~720')))
-
-
-def t_2016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2275(ctx, E):
-        return t_2017(ctx, k, s, E)
-    return k()
-
-
-def t_2017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~719'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[2])
-    return t_2019(ctx, k, s, E)
-
-
-def d_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~719'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_2019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2278(ctx, E):
-        return t_2020(ctx, k, s, E)
-    return k()
-
-
-def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
-        return k()
-
-    if not d_2021(ctx, E):
-        return False
-    return t_2025(ctx, r1, s, E)
-
-
-def d_2021(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2279(ctx, E):
-        if not d_2022(ctx, E):
-            return False
-    return True
-
-
-def d_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_2024 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2025 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2026 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2027 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2010 = _C.rebased(_C.d_381, 2003)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2011 = _C.rebased(_C.d_1640, 2003)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2012 = _C.rebased(_C.d_894, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2013 = _C.rebased(_C.d_1019, 2003)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2014 = _C.rebased(_C.d_1020, 2003)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+t_2015 = _C.rebased(_C.t_1021, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2016 = _C.rebased(_C.t_1022, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2017 = _C.rebased(_C.t_1023, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2018 = _C.rebased(_C.d_1024, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2019 = _C.rebased(_C.t_1025, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2020 = _C.rebased(_C.t_1026, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2021 = _C.rebased(_C.d_1027, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2022 = _C.rebased(_C.d_1028, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2023 = _C.rebased(_C.d_1029, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2024 = _C.rebased(_C.d_371, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2025 = _C.rebased(_C.t_1031, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2026 = _C.rebased(_C.t_1032, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2027 = _C.rebased(_C.d_1033, 2003)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -68,103 +69,26 @@ x_3688 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_3689 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_3690 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_3694 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:518
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_3216(ctx, k, s, E)
-
-
-d_3215 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:518
-
-
-def t_3216(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3675(ctx, E):
-        return t_3217(ctx, k, s, E)
-    return k()
-
-
-def t_3217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3676(ctx, E), True)
-    if not x_3677(ctx, E):
-        return False
-    return t_3220(ctx, k, s, E)
-
-
-d_3218 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3219 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_3220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3220, None, [], k)
-
-
-def t_3221(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3224(ctx, k, s, E)
-
-
-d_3222 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3223 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3224(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3225, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3682(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_3227(ctx, k, s, E)
-
-
-def d_3225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3225, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3682(ctx, E), '=', False, K[3])
-    return True
-
-
-d_3226 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3227 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3228 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3229 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3230 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3231 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3232 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3233 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_3214 = _C.rebased(_C.t_2381, 3214)  # rules_data/terraforming_mars/cards/141-208.yaml:518
+d_3215 = _C.rebased(_C.d_860, 3214)  # rules_data/terraforming_mars/cards/141-208.yaml:518
+t_3216 = _C.rebased(_C.t_861, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3217 = _C.rebased(_C.t_862, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3218 = _C.rebased(_C.d_863, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3219 = _C.rebased(_C.d_864, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3220 = _C.rebased(_C.t_349, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3221 = _C.rebased(_C.t_866, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3222 = _C.rebased(_C.d_867, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3223 = _C.rebased(_C.d_821, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3224 = _C.rebased(_C.t_822, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3225 = _C.rebased(_C.d_823, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3226 = _C.rebased(_C.d_824, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3227 = _C.rebased(_C.t_825, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3228 = _C.rebased(_C.t_826, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3229 = _C.rebased(_C.t_827, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3230 = _C.rebased(_C.t_828, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3231 = _C.rebased(_C.t_829, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3232 = _C.rebased(_C.t_830, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3233 = _C.rebased(_C.d_831, 3214)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

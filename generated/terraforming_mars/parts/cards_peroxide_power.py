@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_2078 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2080 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
-def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
+def d_1828(ctx, E=None, B=1828):  # rules_data/terraforming_mars/cards/071-140.yaml:198
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_1831(ctx, E):
+    if not d_1831(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_1829 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1830 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:198
-
-
-def d_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2073(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1832 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1834 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1835 = _C.d_1208  # rules_data/terraforming_mars/cards/071-140.yaml:198
-
-
-def d_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-t_1837 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:199
+d_1829 = _C.rebased(_C.d_344, 1828)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1830 = _C.rebased(_C.d_377, 1828)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1831 = _C.rebased(_C.d_378, 1828)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1832 = _C.rebased(_C.d_379, 1828)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1833 = _C.rebased(_C.d_380, 1828)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1834 = _C.rebased(_C.d_771, 1828)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1835 = _C.rebased(_C.d_1208, 1828)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1836 = _C.rebased(_C.d_488, 1828)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1837 = _C.rebased(_C.t_359, 1828)  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -61,7 +62,7 @@ def x_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
 x_3340 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:307
 
 
-def d_2914(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
+def d_2914(ctx, E=None, B=2914):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,29 +70,18 @@ def d_2914(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'animal', True)
-    c, key = KEYPLACE(ctx, 2917, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_2915 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2916 = _C.d_897  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2915 = _C.rebased(_C.d_344, 2914)  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2916 = _C.rebased(_C.d_897, 2914)  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2917 = _C.rebased(_C.d_1012, 2914)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2917, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-def d_2918(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
+def d_2918(ctx, E=None, B=2914):  # rules_data/terraforming_mars/cards/141-208.yaml:318
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,26 +89,15 @@ def d_2918(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'animal', True)
-    c, key = KEYPLACE(ctx, 2921, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
     return True
 
 
-d_2919 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2920 = _C.d_912  # rules_data/terraforming_mars/cards/141-208.yaml:318
-
-
-def d_2921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2921, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
+d_2919 = _C.rebased(_C.d_381, 2914)  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2920 = _C.rebased(_C.d_912, 2914)  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2921 = _C.rebased(_C.d_928, 2914)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

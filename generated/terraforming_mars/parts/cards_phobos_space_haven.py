@@ -47,7 +47,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -76,7 +78,7 @@ x_952 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_956 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def t_832(ctx, k, s=None, E=None, B=832):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -84,31 +86,20 @@ def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[3])
     LOCAL(ctx, E, 't~717', 'city', True)
     LOCAL(ctx, E, 's~718', 's02', True)
-    return t_838(ctx, k, s, E)
+    return t_838(ctx, k, s, E, B)
 
 
-d_833 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:215
-d_834 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_833 = _C.rebased(_C.d_344, 832)  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_834 = _C.rebased(_C.d_345, 832)  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_835 = _C.rebased(_C.d_357, 832)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[3])
-    return True
-
-
-def d_836(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def d_836(ctx, E=None, B=832):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,7 +109,7 @@ def d_836(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     return True
 
 
-def d_837(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def d_837(ctx, E=None, B=832):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -128,7 +119,7 @@ def d_837(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     return True
 
 
-def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_838(ctx, k, s=None, E=None, B=832):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,10 +127,10 @@ def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         E = ctx.env()
     LOCAL(ctx, E, 't~719', E.get('t~717'), True)
     LOCAL(ctx, E, 'l~720', x_936(ctx, E), True)
-    return t_841(ctx, k, s, E)
+    return t_841(ctx, k, s, E, B)
 
 
-def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_839(ctx, E=None, B=832):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,7 +140,7 @@ def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_840(ctx, E=None, B=832):  # rules_data/terraforming_mars/definitions/board.yaml:110
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -159,18 +150,18 @@ def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_841(ctx, k, s=None, E=None, B=832):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_937(ctx, E):
-        return t_842(ctx, k, s, E)
+        return t_842(ctx, k, s, E, B)
     return k()
 
 
-def t_842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_842(ctx, k, s=None, E=None, B=832):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -179,68 +170,33 @@ def t_842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     LOCAL(ctx, E, 'open~725', x_938(ctx, E), True)
     if not x_939(ctx, E):
         return False
-    return t_845(ctx, k, s, E)
+    return t_845(ctx, k, s, E, B)
 
 
-d_843 = _C.d_816  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_844 = _C.d_817  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_843 = _C.rebased(_C.d_816, 832)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_844 = _C.rebased(_C.d_817, 832)  # rules_data/terraforming_mars/definitions/board.yaml:94
 
 
-def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_845(ctx, k, s=None, E=None, B=832):  # rules_data/terraforming_mars/definitions/board.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 845, None, [], k)
+    return CHOOSE(ctx, B + 13, None, [], k)
 
 
-def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_849(ctx, k, s, E)
-
-
-d_847 = _C.d_820  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_848 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
-    return t_852(ctx, k, s, E)
-
-
-def d_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[4])
-    return True
-
-
-d_851 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_852 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_853 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_854 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_855 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_856 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_857 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_858 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_846 = _C.rebased(_C.t_819, 832)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_847 = _C.rebased(_C.d_820, 832)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_848 = _C.rebased(_C.d_821, 832)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_849 = _C.rebased(_C.t_822, 832)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_850 = _C.rebased(_C.d_823, 832)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_851 = _C.rebased(_C.d_824, 832)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_852 = _C.rebased(_C.t_825, 832)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_853 = _C.rebased(_C.t_826, 832)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_854 = _C.rebased(_C.t_827, 832)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_855 = _C.rebased(_C.t_828, 832)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_856 = _C.rebased(_C.t_829, 832)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_857 = _C.rebased(_C.t_830, 832)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_858 = _C.rebased(_C.d_831, 832)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -59,7 +60,7 @@ x_2130 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_2134 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_1873(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1873(ctx, E=None, B=1873):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67,12 +68,12 @@ def d_1873(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 6, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1876(ctx, E):
+    if not d_1876(ctx, E, B):
         return False
     return True
 
 
-def d_1874(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1874(ctx, E=None, B=1873):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -82,40 +83,13 @@ def d_1874(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     return True
 
 
-d_1875 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1875 = _C.rebased(_C.d_356, 1873)  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1876 = _C.rebased(_C.d_472, 1873)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1877 = _C.rebased(_C.d_473, 1873)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1878 = _C.rebased(_C.d_474, 1873)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2129(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_1877 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_1878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_1879(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1879(ctx, E=None, B=1873):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -123,16 +97,16 @@ def d_1879(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'science', True)
-    c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[2])
     return True
 
 
-d_1880 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1880 = _C.rebased(_C.d_381, 1873)  # rules_data/terraforming_mars/cards/071-140.yaml:262
 
 
-def d_1881(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1881(ctx, E=None, B=1873):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -142,16 +116,7 @@ def d_1881(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     return True
 
 
-def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
+d_1882 = _C.rebased(_C.d_928, 1873)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -67,17 +68,17 @@ x_3738 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_3742 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def t_3256(ctx, k, s=None, E=None, B=3256):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~719', 'greenery', True)
-    return t_3258(ctx, k, s, E)
+    return t_3258(ctx, k, s, E, B)
 
 
-def d_3257(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def d_3257(ctx, E=None, B=3256):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,18 +88,18 @@ def d_3257(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     return True
 
 
-def t_3258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3258(ctx, k, s=None, E=None, B=3256):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3723(ctx, E):
-        return t_3259(ctx, k, s, E)
+        return t_3259(ctx, k, s, E, B)
     return k()
 
 
-def t_3259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3259(ctx, k, s=None, E=None, B=3256):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -107,68 +108,25 @@ def t_3259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'legal~729', x_3724(ctx, E), True)
     if not x_3725(ctx, E):
         return False
-    return t_3262(ctx, k, s, E)
+    return t_3262(ctx, k, s, E, B)
 
 
-d_3260 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3261 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_3262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3262, None, [], k)
-
-
-def t_3263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_3266(ctx, k, s, E)
-
-
-d_3264 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3265 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3266(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3267, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3730(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[4])
-    return t_3269(ctx, k, s, E)
-
-
-def d_3267(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3267, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3730(ctx, E), '=', False, K[3])
-    return True
-
-
-d_3268 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3269 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3270 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3271 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3272 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3273 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3274 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3275 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3260 = _C.rebased(_C.d_494, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3261 = _C.rebased(_C.d_495, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3262 = _C.rebased(_C.t_349, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3263 = _C.rebased(_C.t_497, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3264 = _C.rebased(_C.d_498, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3265 = _C.rebased(_C.d_499, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3266 = _C.rebased(_C.t_500, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3267 = _C.rebased(_C.d_501, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3268 = _C.rebased(_C.d_502, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3269 = _C.rebased(_C.t_503, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3270 = _C.rebased(_C.t_504, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3271 = _C.rebased(_C.t_505, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3272 = _C.rebased(_C.t_506, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3273 = _C.rebased(_C.t_507, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3274 = _C.rebased(_C.t_508, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3275 = _C.rebased(_C.d_509, 3256)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_2235 = _C.x_2235  # rules_data/terraforming_mars/definitions/resources.yaml:26
 x_2236 = _C.x_2236  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_1973(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_1973(ctx, E=None, B=1973):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,16 +67,16 @@ def d_1973(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     LOCAL(ctx, E, 'n~729', 1, True)
     LOCAL(ctx, E, 'r~730', 'energy', True)
     LOCAL(ctx, E, 'k~731', x_2234(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1974 = _C.d_1974  # rules_data/terraforming_mars/cards/071-140.yaml:330
+d_1974 = _C.rebased(_C.d_1974, 1973)  # rules_data/terraforming_mars/cards/071-140.yaml:330
 
 
-def d_1975(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_1975(ctx, E=None, B=1973):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -85,7 +86,7 @@ def d_1975(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     return True
 
 
-def d_1976(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_1976(ctx, E=None, B=1973):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,16 +96,7 @@ def d_1976(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     return True
 
 
-def d_1977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1977, PL(ctx, E.get('you')).get('prod'), E.get('r~730'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_2236(ctx, E), '+=', False, K[0])
-    return True
+d_1977 = _C.rebased(_C.d_1977, 1973)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     ['player', 'chosen', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -65,7 +66,7 @@ x_3755 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:546
 x_3757 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def t_3276(ctx, k, s=None, E=None, B=3276):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -75,16 +76,16 @@ def t_3276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 'n~717', x_3750(ctx, E), True)
         LOCAL(ctx, E, 'r~718', 'energy', True)
-        if not d_3284(ctx, E):
+        if not d_3284(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~715', x_3743(ctx, E), True)
-    return t_3278(ctx, r1, s, E)
+    return t_3278(ctx, r1, s, E, B)
 
 
-def d_3277(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3277(ctx, E=None, B=3276):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -94,63 +95,18 @@ def d_3277(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     return True
 
 
-def t_3278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3744(ctx, E):
-        return False
-    return t_3280(ctx, k, s, E)
+t_3278 = _C.rebased(_C.t_2678, 3276)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_3279 = _C.rebased(_C.d_2679, 3276)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+t_3280 = _C.rebased(_C.t_2453, 3276)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_3281 = _C.rebased(_C.d_2681, 3276)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_3282 = _C.rebased(_C.d_2682, 3276)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3283 = _C.rebased(_C.d_1208, 3276)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3284 = _C.rebased(_C.d_659, 3276)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3285 = _C.rebased(_C.d_660, 3276)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3286 = _C.rebased(_C.d_661, 3276)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-d_3279 = _C.d_2679  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-
-
-def t_3280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3280, None, [], k)
-
-
-d_3281 = _C.d_2681  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_3282 = _C.d_2682  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3283 = _C.d_1208  # rules_data/terraforming_mars/cards/141-208.yaml:546
-
-
-def d_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3752(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3286, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
-
-
-d_3285 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3286, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
-
-
-def d_3287(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3287(ctx, E=None, B=3276):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,26 +114,15 @@ def d_3287(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', x_3755(ctx, E), True)
     LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3290, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
     return True
 
 
-d_3288 = _C.d_2687  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3289 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:546
-
-
-def d_3290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3290, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
+d_3288 = _C.rebased(_C.d_2687, 3276)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3289 = _C.rebased(_C.d_664, 3276)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3290 = _C.rebased(_C.d_665, 3276)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

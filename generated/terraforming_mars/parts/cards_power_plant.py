@@ -45,44 +45,17 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2898 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2900 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:16
-
-
-def d_2546(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2549, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_2547 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2548 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:15
-
-
-def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2549, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-t_2550 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:16
+d_2546 = _C.rebased(_C.d_354, 2546)  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2547 = _C.rebased(_C.d_344, 2546)  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2548 = _C.rebased(_C.d_356, 2546)  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2549 = _C.rebased(_C.d_357, 2546)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2550 = _C.rebased(_C.t_359, 2546)  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -134,7 +135,7 @@ def x_3159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~733')}
 
 
-def t_2748(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:206
+def t_2748(ctx, k, s=None, E=None, B=2748):  # rules_data/terraforming_mars/cards/141-208.yaml:206
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -142,25 +143,25 @@ def t_2748(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 1, True)
     LOCAL(ctx, E, 'r~720', 'energy', True)
-    return t_2751(ctx, k, s, E)
+    return t_2751(ctx, k, s, E, B)
 
 
-d_2749 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:206
-d_2750 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2749 = _C.rebased(_C.d_351, 2748)  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2750 = _C.rebased(_C.d_969, 2748)  # rules_data/terraforming_mars/cards/141-208.yaml:206
 
 
-def t_2751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2751(ctx, k, s=None, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3131(ctx, E):
-        return t_2752(ctx, k, s, E)
-    return t_2763(ctx, k, s, E)
+        return t_2752(ctx, k, s, E, B)
+    return t_2763(ctx, k, s, E, B)
 
 
-def t_2752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2752(ctx, k, s=None, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -170,7 +171,7 @@ def t_2752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 3
         LOCAL(ctx, E, 'n~726', E.get('n~719'), True)
         LOCAL(ctx, E, 'r~727', E.get('r~720'), True)
-        c, key = KEYPLACE(ctx, 2762, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
         return k()
@@ -178,10 +179,10 @@ def t_2752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 2
     LOCAL(ctx, E, 'n~722', E.get('n~719'), True)
     LOCAL(ctx, E, 'r~723', E.get('r~720'), True)
-    return t_2755(ctx, r1, s, E)
+    return t_2755(ctx, r1, s, E, B)
 
 
-def d_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2753(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -191,7 +192,7 @@ def d_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2754(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2754(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -201,18 +202,18 @@ def d_2754(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_2755(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2755(ctx, k, s=None, E=None, B=2748):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3134(ctx, E):
-        return t_2756(ctx, k, s, E)
+        return t_2756(ctx, k, s, E, B)
     return k()
 
 
-def t_2756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2756(ctx, k, s=None, E=None, B=2748):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -220,10 +221,10 @@ def t_2756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3135(ctx, E):
         return False
-    return t_2758(ctx, k, s, E)
+    return t_2758(ctx, k, s, E, B)
 
 
-def d_2757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2757(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -234,26 +235,22 @@ def d_2757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2758, None, [], k)
+t_2758 = _C.rebased(_C.t_1352, 2748)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2759(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2759, PL(ctx, E.get('target~725')).get('prod'), E.get('r~723'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~725')).get('prod'), E.get('r~723'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~722'), '-=', False, K[0])
     return True
 
 
-def d_2760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2760(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -263,7 +260,7 @@ def d_2760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2761(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -273,19 +270,10 @@ def d_2761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2762(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2762, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
-    return True
+d_2762 = _C.rebased(_C.d_1112, 2748)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2763(ctx, k, s=None, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -293,15 +281,15 @@ def t_2763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~728', E.get('n~719'), True)
     LOCAL(ctx, E, 'r~729', E.get('r~720'), True)
-    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~728'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~730', E.get('n~719'), True)
     LOCAL(ctx, E, 'r~731', E.get('r~720'), True)
-    return t_2769(ctx, k, s, E)
+    return t_2769(ctx, k, s, E, B)
 
 
-def d_2764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2764(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -311,7 +299,7 @@ def d_2764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2765(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -321,19 +309,19 @@ def d_2765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2766(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~728'), '+=', False, K[0])
     return True
 
 
-def d_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2767(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -343,7 +331,7 @@ def d_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2768(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -353,18 +341,18 @@ def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_2769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2769(ctx, k, s=None, E=None, B=2748):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3153(ctx, E):
-        return t_2770(ctx, k, s, E)
+        return t_2770(ctx, k, s, E, B)
     return k()
 
 
-def t_2770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2770(ctx, k, s=None, E=None, B=2748):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -372,10 +360,10 @@ def t_2770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3154(ctx, E):
         return False
-    return t_2772(ctx, k, s, E)
+    return t_2772(ctx, k, s, E, B)
 
 
-def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2771(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -386,20 +374,16 @@ def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2772, None, [], k)
+t_2772 = _C.rebased(_C.t_2532, 2748)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2773(ctx, E=None, B=2748):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2773, PL(ctx, E.get('target~733')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~733')).get('prod'), E.get('r~731'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[0])
     return True

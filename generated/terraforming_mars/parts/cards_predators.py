@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -61,7 +62,7 @@ x_1010 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 x_1012 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:236
 
 
-def t_895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def t_895(ctx, k, s=None, E=None, B=895):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,74 +70,19 @@ def t_895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'animal', True)
-    return t_898(ctx, k, s, E)
+    return t_898(ctx, k, s, E, B)
 
 
-d_896 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:245
-d_897 = _C.d_897  # rules_data/terraforming_mars/cards/001-070.yaml:245
-
-
-def t_898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1001(ctx, E):
-        return False
-    return t_900(ctx, k, s, E)
-
-
-d_899 = _C.d_899  # rules_data/terraforming_mars/definitions/cards.yaml:233
-
-
-def t_900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 900, None, [], k)
-
-
-def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 901, PL(ctx, E.get('holder~719')).get('card_res'), E.get('card~720'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_902(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'r~722', 'animal', True)
-    c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
-    return True
-
-
-d_903 = _C.d_476  # rules_data/terraforming_mars/cards/001-070.yaml:245
-d_904 = _C.d_904  # rules_data/terraforming_mars/cards/001-070.yaml:245
-
-
-def d_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
-    return True
+d_896 = _C.rebased(_C.d_344, 895)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_897 = _C.rebased(_C.d_897, 895)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+t_898 = _C.rebased(_C.t_898, 895)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+d_899 = _C.rebased(_C.d_899, 895)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+t_900 = _C.rebased(_C.t_900, 895)  # rules_data/terraforming_mars/definitions/cards.yaml:236
+d_901 = _C.rebased(_C.d_901, 895)  # rules_data/terraforming_mars/definitions/cards.yaml:239
+d_902 = _C.rebased(_C.d_902, 895)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_903 = _C.rebased(_C.d_476, 895)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_904 = _C.rebased(_C.d_904, 895)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_905 = _C.rebased(_C.d_905, 895)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

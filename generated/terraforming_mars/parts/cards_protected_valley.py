@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -69,39 +71,13 @@ x_3367 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_3368 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_3369 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_3373 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2922 = _C.rebased(_C.d_906, 2922)  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2923 = _C.rebased(_C.d_481, 2922)  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2924 = _C.rebased(_C.d_377, 2922)  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2925 = _C.rebased(_C.d_357, 2922)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2922(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
-    return True
-
-
-d_2923 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:342
-d_2924 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:342
-
-
-def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
-    return True
-
-
-def t_2926(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+def t_2926(ctx, k, s=None, E=None, B=2922):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,15 +87,15 @@ def t_2926(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~717', 'greenery', True)
         LOCAL(ctx, E, 'k~718', 'ocean', True)
-        return t_2930(ctx, k, s, E)
+        return t_2930(ctx, k, s, E, B)
 
-    return t_2927(ctx, r1, s, E)
-
-
-t_2927 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:343
+    return t_2927(ctx, r1, s, E, B)
 
 
-def d_2928(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+t_2927 = _C.rebased(_C.t_359, 2922)  # rules_data/terraforming_mars/cards/141-208.yaml:343
+
+
+def d_2928(ctx, E=None, B=2922):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -129,106 +105,28 @@ def d_2928(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     return True
 
 
-d_2929 = _C.d_2558  # rules_data/terraforming_mars/cards/141-208.yaml:343
-
-
-def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
-    LOCAL(ctx, E, 'l~721', x_3353(ctx, E), True)
-    return t_2933(ctx, k, s, E)
-
-
-d_2931 = _C.d_2560  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2932 = _C.d_2561  # rules_data/terraforming_mars/definitions/board.yaml:116
-
-
-def t_2933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3354(ctx, E):
-        return t_2934(ctx, k, s, E)
-    return k()
-
-
-def t_2934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~726', x_3355(ctx, E), True)
-    if not x_3356(ctx, E):
-        return False
-    return t_2937(ctx, k, s, E)
-
-
-d_2935 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2936 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
-
-
-def t_2937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2937, None, [], k)
-
-
-def t_2938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
-    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
-    return t_2941(ctx, k, s, E)
-
-
-d_2939 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2940 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_2941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2942, ctx.state.get('board'), E.get('s~729'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3361(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
-    return t_2944(ctx, k, s, E)
-
-
-def d_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2942, ctx.state.get('board'), E.get('s~729'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3361(ctx, E), '=', False, K[5])
-    return True
-
-
-d_2943 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2944 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2945 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2946 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2947 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2948 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2949 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2950 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2929 = _C.rebased(_C.d_2558, 2922)  # rules_data/terraforming_mars/cards/141-208.yaml:343
+t_2930 = _C.rebased(_C.t_2559, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2931 = _C.rebased(_C.d_2560, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2932 = _C.rebased(_C.d_2561, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:116
+t_2933 = _C.rebased(_C.t_2562, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:92
+t_2934 = _C.rebased(_C.t_2563, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2935 = _C.rebased(_C.d_2275, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_2936 = _C.rebased(_C.d_2276, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:94
+t_2937 = _C.rebased(_C.t_2355, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2938 = _C.rebased(_C.t_2278, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2939 = _C.rebased(_C.d_2279, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2940 = _C.rebased(_C.d_2225, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_2941 = _C.rebased(_C.t_2226, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2942 = _C.rebased(_C.d_2227, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2943 = _C.rebased(_C.d_2228, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2944 = _C.rebased(_C.t_2229, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2945 = _C.rebased(_C.t_2230, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2946 = _C.rebased(_C.t_2231, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2947 = _C.rebased(_C.t_2232, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2948 = _C.rebased(_C.t_2233, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2949 = _C.rebased(_C.t_2234, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2950 = _C.rebased(_C.d_2235, 2922)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

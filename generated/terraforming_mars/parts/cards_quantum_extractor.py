@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_1905 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1908 = _C.x_1014  # rules_data/terraforming_mars/cards/071-140.yaml:95
 
 
-def d_1681(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
+def d_1681(ctx, E=None, B=1681):  # rules_data/terraforming_mars/cards/071-140.yaml:102
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,13 +66,13 @@ def d_1681(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 4, True)
     LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 1684, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
     return True
 
 
-def d_1682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
+def d_1682(ctx, E=None, B=1681):  # rules_data/terraforming_mars/cards/071-140.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -81,19 +82,8 @@ def d_1682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
     return True
 
 
-d_1683 = _C.d_969  # rules_data/terraforming_mars/cards/071-140.yaml:102
-
-
-def d_1684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1684, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    return True
+d_1683 = _C.rebased(_C.d_969, 1681)  # rules_data/terraforming_mars/cards/071-140.yaml:102
+d_1684 = _C.rebased(_C.d_353, 1681)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -59,56 +60,15 @@ x_3987 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
 x_3989 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_3991 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_3992 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3487 = _C.rebased(_C.d_685, 3487)  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3488 = _C.rebased(_C.d_344, 3487)  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3489 = _C.rebased(_C.d_356, 3487)  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3490 = _C.rebased(_C.d_378, 3487)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3491 = _C.rebased(_C.d_379, 3487)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3492 = _C.rebased(_C.d_380, 3487)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3490(ctx, E):
-        return False
-    return True
-
-
-d_3488 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:666
-d_3489 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:666
-
-
-def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3980(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3492, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_3491 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3492, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
+def t_3493(ctx, k, s=None, E=None, B=3487):  # rules_data/terraforming_mars/cards/141-208.yaml:667
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,75 +78,22 @@ def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~717', 'tr', True)
         LOCAL(ctx, E, 'n~718', 2, True)
-        if not d_3497(ctx, E):
+        if not d_3497(ctx, E, B):
             return False
         return k()
 
-    return t_3494(ctx, r1, s, E)
+    return t_3494(ctx, r1, s, E, B)
 
 
-t_3494 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3495 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3496 = _C.d_1407  # rules_data/terraforming_mars/cards/141-208.yaml:667
-
-
-def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3986(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3498, ctx.state.get('game_tracks'), E.get('t~717'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[2])
-    else:
-        if not d_3499(ctx, E):
-            return False
-    return True
-
-
-def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3498, ctx.state.get('game_tracks'), E.get('t~717'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[2])
-    return True
-
-
-def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[3])
-    if not d_3501(ctx, E):
-        return False
-    return True
-
-
-def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[3])
-    return True
-
-
-d_3501 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_3502 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+t_3494 = _C.rebased(_C.t_359, 3487)  # rules_data/terraforming_mars/cards/141-208.yaml:667
+d_3495 = _C.rebased(_C.d_692, 3487)  # rules_data/terraforming_mars/cards/141-208.yaml:667
+d_3496 = _C.rebased(_C.d_1407, 3487)  # rules_data/terraforming_mars/cards/141-208.yaml:667
+d_3497 = _C.rebased(_C.d_694, 3487)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_3498 = _C.rebased(_C.d_695, 3487)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_3499 = _C.rebased(_C.d_696, 3487)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3500 = _C.rebased(_C.d_697, 3487)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3501 = _C.rebased(_C.d_698, 3487)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3502 = _C.rebased(_C.d_371, 3487)  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -64,46 +65,14 @@ x_1151 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_1153 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_1154 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_1155 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1008 = _C.rebased(_C.t_1008, 1008)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1009 = _C.rebased(_C.d_1009, 1008)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_1010 = _C.rebased(_C.d_344, 1008)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1011 = _C.rebased(_C.d_1011, 1008)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1012 = _C.rebased(_C.d_1012, 1008)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1008, None, [], k)
-
-
-def d_1009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_1010 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1011 = _C.d_1011  # rules_data/terraforming_mars/cards/001-070.yaml:336
-
-
-def d_1012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-def t_1013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def t_1013(ctx, k, s=None, E=None, B=1008):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,172 +80,34 @@ def t_1013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'microbe', True)
-    if not d_1016(ctx, E):
+    if not d_1016(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'p~719', 'oxygen', True)
     LOCAL(ctx, E, 'n~720', 1, True)
-    return t_1021(ctx, k, s, E)
+    return t_1021(ctx, k, s, E, B)
 
 
-d_1014 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1015 = _C.d_782  # rules_data/terraforming_mars/cards/001-070.yaml:336
-
-
-def d_1016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1138(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
-
-
-d_1017 = _C.d_1017  # rules_data/terraforming_mars/definitions/cards.yaml:208
-
-
-def d_1018(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
-    return True
-
-
-d_1019 = _C.d_1019  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1020 = _C.d_1020  # rules_data/terraforming_mars/cards/001-070.yaml:336
-
-
-def t_1021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1022(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~720')))
-
-
-def t_1022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1144(ctx, E):
-        return t_1023(ctx, k, s, E)
-    return k()
-
-
-def t_1023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~719'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[2])
-    return t_1025(ctx, k, s, E)
-
-
-def d_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~719'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_1025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1147(ctx, E):
-        return t_1026(ctx, k, s, E)
-    return k()
-
-
-def t_1026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
-        return k()
-
-    if not d_1027(ctx, E):
-        return False
-    return t_1031(ctx, r1, s, E)
-
-
-def d_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1148(ctx, E):
-        if not d_1028(ctx, E):
-            return False
-    return True
-
-
-def d_1028(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_1029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_1030 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1031 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1032 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1033 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1014 = _C.rebased(_C.d_771, 1008)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1015 = _C.rebased(_C.d_782, 1008)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1016 = _C.rebased(_C.d_1016, 1008)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1017 = _C.rebased(_C.d_1017, 1008)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1018 = _C.rebased(_C.d_1018, 1008)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1019 = _C.rebased(_C.d_1019, 1008)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1020 = _C.rebased(_C.d_1020, 1008)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+t_1021 = _C.rebased(_C.t_1021, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1022 = _C.rebased(_C.t_1022, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1023 = _C.rebased(_C.t_1023, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1024 = _C.rebased(_C.d_1024, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1025 = _C.rebased(_C.t_1025, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1026 = _C.rebased(_C.t_1026, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1027 = _C.rebased(_C.d_1027, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1028 = _C.rebased(_C.d_1028, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1029 = _C.rebased(_C.d_1029, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1030 = _C.rebased(_C.d_371, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1031 = _C.rebased(_C.t_1031, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1032 = _C.rebased(_C.t_1032, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1033 = _C.rebased(_C.d_1033, 1008)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

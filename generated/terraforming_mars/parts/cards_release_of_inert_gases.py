@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
 ]
@@ -54,82 +55,15 @@ x_1206 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
 x_1208 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_1210 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_1211 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
-
-
-def d_1071(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'tr', True)
-    LOCAL(ctx, E, 'n~716', 2, True)
-    if not d_1074(ctx, E):
-        return False
-    return True
-
-
-d_1072 = _C.d_1072  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1073 = _C.d_585  # rules_data/terraforming_mars/cards/001-070.yaml:366
-
-
-def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1205(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~715'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
-    else:
-        if not d_1076(ctx, E):
-            return False
-    return True
-
-
-def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
-    return True
-
-
-def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    if not d_1078(ctx, E):
-        return False
-    return True
-
-
-def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    return True
-
-
-d_1078 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_1079 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1071 = _C.rebased(_C.d_1071, 1071)  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1072 = _C.rebased(_C.d_1072, 1071)  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1073 = _C.rebased(_C.d_585, 1071)  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1074 = _C.rebased(_C.d_1074, 1071)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_1075 = _C.rebased(_C.d_1075, 1071)  # rules_data/terraforming_mars/definitions/resources.yaml:97
+d_1076 = _C.rebased(_C.d_1076, 1071)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1077 = _C.rebased(_C.d_1077, 1071)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1078 = _C.rebased(_C.d_1078, 1071)  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1079 = _C.rebased(_C.d_371, 1071)  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {

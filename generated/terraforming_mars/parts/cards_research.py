@@ -60,90 +60,19 @@ x_2090 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_2091 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_2092 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_2093 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def d_1838(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    if not d_1840(ctx, E):
-        return False
-    return True
-
-
-d_1839 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:207
-
-
-def d_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~715'))
-    while left > 0:
-        left -= 1
-        if not d_1841(ctx, E):
-            return False
-    return True
-
-
-def d_1841(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_1842(ctx, E):
-        return False
-    if not d_1847(ctx, E):
-        return False
-    return True
-
-
-def d_1842(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2083(ctx, E):
-        if not d_1843(ctx, E):
-            return False
-    return True
-
-
-def d_1843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2085(ctx, E), '=', False, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 1846)
-    return True
-
-
-d_1844 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1845 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 1846)
-    return True
-
-
-d_1847 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1848 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1849 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1850 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1838 = _C.rebased(_C.d_1838, 1838)  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1839 = _C.rebased(_C.d_481, 1838)  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1840 = _C.rebased(_C.d_1840, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_1841 = _C.rebased(_C.d_1841, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1842 = _C.rebased(_C.d_433, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1843 = _C.rebased(_C.d_434, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1844 = _C.rebased(_C.d_416, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1845 = _C.rebased(_C.d_417, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1846 = _C.rebased(_C.d_437, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1847 = _C.rebased(_C.d_681, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1848 = _C.rebased(_C.d_682, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1849 = _C.rebased(_C.d_683, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1850 = _C.rebased(_C.d_423, 1838)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -76,20 +77,20 @@ x_923 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_927 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:95
 
 
-def t_809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+def t_809(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~715', 'city', True)
-    return t_811(ctx, k, s, E)
+    return t_811(ctx, k, s, E, B)
 
 
-d_810 = _C.d_810  # rules_data/terraforming_mars/cards/001-070.yaml:205
+d_810 = _C.rebased(_C.d_810, 809)  # rules_data/terraforming_mars/cards/001-070.yaml:205
 
 
-def t_811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_811(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -97,10 +98,10 @@ def t_811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         E = ctx.env()
     LOCAL(ctx, E, 't~719', E.get('t~715'), True)
     LOCAL(ctx, E, 'l~720', x_907(ctx, E), True)
-    return t_814(ctx, k, s, E)
+    return t_814(ctx, k, s, E, B)
 
 
-def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_812(ctx, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -110,7 +111,7 @@ def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_813(ctx, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -120,18 +121,18 @@ def d_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_814(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_908(ctx, E):
-        return t_815(ctx, k, s, E)
+        return t_815(ctx, k, s, E, B)
     return k()
 
 
-def t_815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_815(ctx, k, s=None, E=None, B=809):  # rules_data/terraforming_mars/definitions/board.yaml:93
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -140,68 +141,25 @@ def t_815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     LOCAL(ctx, E, 'open~725', x_909(ctx, E), True)
     if not x_910(ctx, E):
         return False
-    return t_818(ctx, k, s, E)
+    return t_818(ctx, k, s, E, B)
 
 
-d_816 = _C.d_816  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_817 = _C.d_817  # rules_data/terraforming_mars/definitions/board.yaml:94
-
-
-def t_818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 818, None, [], k)
-
-
-def t_819(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_822(ctx, k, s, E)
-
-
-d_820 = _C.d_820  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_821 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 823, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_825(ctx, k, s, E)
-
-
-def d_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 823, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[3])
-    return True
-
-
-d_824 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_825 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_826 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_827 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_828 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_829 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_830 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_831 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_816 = _C.rebased(_C.d_816, 809)  # rules_data/terraforming_mars/definitions/board.yaml:93
+d_817 = _C.rebased(_C.d_817, 809)  # rules_data/terraforming_mars/definitions/board.yaml:94
+t_818 = _C.rebased(_C.t_783, 809)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_819 = _C.rebased(_C.t_819, 809)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_820 = _C.rebased(_C.d_820, 809)  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_821 = _C.rebased(_C.d_821, 809)  # rules_data/terraforming_mars/definitions/board.yaml:95
+t_822 = _C.rebased(_C.t_822, 809)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_823 = _C.rebased(_C.d_823, 809)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_824 = _C.rebased(_C.d_824, 809)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_825 = _C.rebased(_C.t_825, 809)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_826 = _C.rebased(_C.t_826, 809)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_827 = _C.rebased(_C.t_827, 809)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_828 = _C.rebased(_C.t_828, 809)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_829 = _C.rebased(_C.t_829, 809)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_830 = _C.rebased(_C.t_830, 809)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_831 = _C.rebased(_C.d_831, 809)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

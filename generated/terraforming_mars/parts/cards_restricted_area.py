@@ -48,8 +48,10 @@ K = [
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
@@ -164,17 +166,17 @@ x_3854 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3855 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_3324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:595
+def t_3324(ctx, k, s=None, E=None, B=3324):  # rules_data/terraforming_mars/cards/141-208.yaml:595
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~715', 'restricted_area', True)
-    return t_3326(ctx, k, s, E)
+    return t_3326(ctx, k, s, E, B)
 
 
-def d_3325(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:595
+def d_3325(ctx, E=None, B=3324):  # rules_data/terraforming_mars/cards/141-208.yaml:595
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -184,104 +186,40 @@ def d_3325(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:595
     return True
 
 
-def t_3326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3797(ctx, E):
-        return t_3327(ctx, k, s, E)
-    return k()
+t_3326 = _C.rebased(_C.t_861, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3327 = _C.rebased(_C.t_862, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3328 = _C.rebased(_C.d_863, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3329 = _C.rebased(_C.d_864, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3330 = _C.rebased(_C.t_349, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3331 = _C.rebased(_C.t_866, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3332 = _C.rebased(_C.d_867, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3333 = _C.rebased(_C.d_821, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3334 = _C.rebased(_C.t_822, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3335 = _C.rebased(_C.d_823, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_3336 = _C.rebased(_C.d_824, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3337 = _C.rebased(_C.t_825, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3338 = _C.rebased(_C.t_826, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3339 = _C.rebased(_C.t_827, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3340 = _C.rebased(_C.t_828, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3341 = _C.rebased(_C.t_829, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3342 = _C.rebased(_C.t_830, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3343 = _C.rebased(_C.d_831, 3324)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def t_3327(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3798(ctx, E), True)
-    if not x_3799(ctx, E):
-        return False
-    return t_3330(ctx, k, s, E)
-
-
-d_3328 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3329 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_3330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3330, None, [], k)
-
-
-def t_3331(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3334(ctx, k, s, E)
-
-
-d_3332 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3333 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3334(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3335, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3804(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
-    return t_3337(ctx, k, s, E)
-
-
-def d_3335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3335, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3804(ctx, E), '=', False, K[4])
-    return True
-
-
-d_3336 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3337 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3338 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3339 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3340 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3341 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3342 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3343 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def t_3344(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+def t_3344(ctx, k, s=None, E=None, B=3324):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~730', 2, True)
-    return t_3346(ctx, k, s, E)
+    return t_3346(ctx, k, s, E, B)
 
 
-d_3345 = _C.d_879  # rules_data/terraforming_mars/cards/141-208.yaml:597
+d_3345 = _C.rebased(_C.d_879, 3324)  # rules_data/terraforming_mars/cards/141-208.yaml:597
 
 
-def t_3346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3346(ctx, k, s=None, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -290,10 +228,10 @@ def t_3346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~731', E.get('n~730'), True)
     LOCAL(ctx, E, 'sv~732', 0, True)
     LOCAL(ctx, E, 'tv~733', 0, True)
-    return t_3350(ctx, k, s, E)
+    return t_3350(ctx, k, s, E, B)
 
 
-def d_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3347(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -303,7 +241,7 @@ def d_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3348(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -313,7 +251,7 @@ def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3349(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -323,7 +261,7 @@ def d_3349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3350(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3350(ctx, k, s=None, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -332,10 +270,10 @@ def t_3350(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 's_v~734', x_3821(ctx, E), True)
     LOCAL(ctx, E, 't_v~735', x_3822(ctx, E), True)
     LOCAL(ctx, E, 'h_v~736', x_3823(ctx, E), True)
-    return t_3354(ctx, k, s, E)
+    return t_3354(ctx, k, s, E, B)
 
 
-def d_3351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3351(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -345,7 +283,7 @@ def d_3351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3352(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -355,7 +293,7 @@ def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3353(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -365,18 +303,18 @@ def d_3353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3354(ctx, k, s=None, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3824(ctx, E):
-        return d_3355(ctx, E) and k()
-    return t_3358(ctx, k, s, E)
+        return d_3355(ctx, E, B) and k()
+    return t_3358(ctx, k, s, E, B)
 
 
-def d_3355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3355(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -385,13 +323,13 @@ def d_3355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_3825(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3357, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~731'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~731'), '-=', False, K[7])
     return True
 
 
-def d_3356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3356(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -402,19 +340,19 @@ def d_3356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3357(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3357, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~731'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~731'), '-=', False, K[7])
     return True
 
 
-def t_3358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3358(ctx, k, s=None, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -422,10 +360,10 @@ def t_3358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3828(ctx, E):
         return False
-    return t_3360(ctx, k, s, E)
+    return t_3360(ctx, k, s, E, B)
 
 
-def d_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3359(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -436,95 +374,95 @@ def d_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3360(ctx, k, s=None, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3360, None, [], k)
+    return CHOOSE(ctx, B + 36, None, [], k)
 
 
-def d_3361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3361(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3362, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3834(ctx, E), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_3834(ctx, E), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~737'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 3364, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~737'), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~738'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 3365, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~738'), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~739'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~739'), '-=', False, K[7])
     return True
 
 
-def d_3362(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3362(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3362, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3834(ctx, E), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, x_3834(ctx, E), '-=', False, K[7])
     return True
 
 
-def d_3363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3363(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~737'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~737'), '-=', False, K[7])
     return True
 
 
-def d_3364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3364(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3364, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~738'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~738'), '-=', False, K[7])
     return True
 
 
-def d_3365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3365(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3365, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~739'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~739'), '-=', False, K[7])
     return True
 
 
-def d_3366(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+def d_3366(ctx, E=None, B=3324):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~740', 1, True)
-    if not d_3368(ctx, E):
+    if not d_3368(ctx, E, B):
         return False
     return True
 
 
-def d_3367(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+def d_3367(ctx, E=None, B=3324):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -534,7 +472,7 @@ def d_3367(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     return True
 
 
-def d_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3368(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -543,64 +481,64 @@ def d_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~740'))
     while left > 0:
         left -= 1
-        if not d_3369(ctx, E):
+        if not d_3369(ctx, E, B):
             return False
     return True
 
 
-def d_3369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3369(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3370(ctx, E):
+    if not d_3370(ctx, E, B):
         return False
-    if not d_3375(ctx, E):
+    if not d_3375(ctx, E, B):
         return False
     return True
 
 
-def d_3370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3370(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3845(ctx, E):
-        if not d_3371(ctx, E):
+        if not d_3371(ctx, E, B):
             return False
     return True
 
 
-def d_3371(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3371(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3847(ctx, E), '=', False, K[7])
-    SET(ctx, 'discard', ctx.state, 'discard', K[8], '=', False, K[9])
-    STMT(ctx, 3374)
+    SET(ctx, 'deck', ctx.state, 'deck', x_3847(ctx, E), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 50)
     return True
 
 
-d_3372 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3373 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3372 = _C.rebased(_C.d_416, 3324)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3373 = _C.rebased(_C.d_417, 3324)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3374(ctx, E=None, B=3324):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3374)
+    STMT(ctx, B + 50)
     return True
 
 
-d_3375 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3376 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3377 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3378 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3375 = _C.rebased(_C.d_681, 3324)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3376 = _C.rebased(_C.d_682, 3324)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3377 = _C.rebased(_C.d_683, 3324)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3378 = _C.rebased(_C.d_423, 3324)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -51,7 +52,7 @@ x_1250 = _C.x_1250  # rules_data/terraforming_mars/cards/001-070.yaml:377
 x_1253 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1113(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
+def d_1113(ctx, E=None, B=1113):  # rules_data/terraforming_mars/cards/001-070.yaml:386
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -59,26 +60,15 @@ def d_1113(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_1114 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:386
-d_1115 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:386
-
-
-def d_1116(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_1114 = _C.rebased(_C.d_481, 1113)  # rules_data/terraforming_mars/cards/001-070.yaml:386
+d_1115 = _C.rebased(_C.d_377, 1113)  # rules_data/terraforming_mars/cards/001-070.yaml:386
+d_1116 = _C.rebased(_C.d_779, 1113)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -81,16 +82,10 @@ def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 x_2557 = _C.x_2557  # rules_data/terraforming_mars/definitions/resources.yaml:48
+t_2236 = _C.rebased(_C.t_1008, 2236)  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2236, None, [], k)
-
-
-def t_2237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2237(ctx, k, s=None, E=None, B=2236):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,47 +93,31 @@ def t_2237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    return t_2240(ctx, k, s, E)
+    return t_2240(ctx, k, s, E, B)
 
 
-d_2238 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2239 = _C.d_345  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2238 = _C.rebased(_C.d_777, 2236)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2239 = _C.rebased(_C.d_345, 2236)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+t_2240 = _C.rebased(_C.t_1237, 2236)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_2241 = _C.rebased(_C.t_900, 2236)  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def t_2240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def d_2242(ctx, E=None, B=2236):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2532(ctx, E):
-        return t_2241(ctx, k, s, E)
-    return k()
-
-
-def t_2241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2241, None, [], k)
-
-
-def d_2242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2242, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
     return True
 
 
-d_2243 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2243 = _C.rebased(_C.d_534, 2236)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2244(ctx, k, s=None, E=None, B=2236):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -146,13 +125,13 @@ def t_2244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~718', 4, True)
     LOCAL(ctx, E, 'r~719', 'steel', True)
-    return t_2247(ctx, k, s, E)
+    return t_2247(ctx, k, s, E, B)
 
 
-d_2245 = _C.d_600  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2245 = _C.rebased(_C.d_600, 2236)  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def d_2246(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
+def d_2246(ctx, E=None, B=2236):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -162,40 +141,13 @@ def d_2246(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     return True
 
 
-def t_2247(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2542(ctx, E):
-        return t_2248(ctx, k, s, E)
-    return k()
+t_2247 = _C.rebased(_C.t_1244, 2236)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_2248 = _C.rebased(_C.t_1245, 2236)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_2249 = _C.rebased(_C.d_533, 2236)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_2250 = _C.rebased(_C.d_534, 2236)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2248, None, [], k)
-
-
-def d_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2249, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[0])
-    return True
-
-
-d_2250 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
-
-
-def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2251(ctx, k, s=None, E=None, B=2236):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -203,44 +155,40 @@ def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~721', 7, True)
     LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    return t_2254(ctx, k, s, E)
+    return t_2254(ctx, k, s, E, B)
 
 
-d_2252 = _C.d_1527  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2253 = _C.d_477  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2252 = _C.rebased(_C.d_1527, 2236)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2253 = _C.rebased(_C.d_477, 2236)  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2254(ctx, k, s=None, E=None, B=2236):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2552(ctx, E):
-        return t_2255(ctx, k, s, E)
+        return t_2255(ctx, k, s, E, B)
     return k()
 
 
-def t_2255(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2255, None, [], k)
+t_2255 = _C.rebased(_C.t_719, 2236)  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2256(ctx, E=None, B=2236):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('target~723')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~723')).get('stock'), E.get('r~722'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~721'), '-=', False, K[0])
     return True
 
 
-d_2257 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2257 = _C.rebased(_C.d_534, 2236)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {

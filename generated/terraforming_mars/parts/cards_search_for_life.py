@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'revealed', ''],
     ['game', 'deck', ''],
     [],
@@ -109,296 +110,122 @@ def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     return (3 if ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= 1) else 0)
 
 
-def t_391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def t_391(ctx, k, s=None, E=None, B=391):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
-    return t_393(ctx, k, s, E)
+    return t_393(ctx, k, s, E, B)
 
 
-d_392 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:60
+d_392 = _C.rebased(_C.d_344, 391)  # rules_data/terraforming_mars/cards/001-070.yaml:60
+t_393 = _C.rebased(_C.t_393, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_394 = _C.rebased(_C.d_394, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_395 = _C.rebased(_C.d_395, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_396 = _C.rebased(_C.d_396, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+t_397 = _C.rebased(_C.t_397, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_398 = _C.rebased(_C.d_398, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_399 = _C.rebased(_C.d_399, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_400 = _C.rebased(_C.d_400, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_401 = _C.rebased(_C.t_401, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_402 = _C.rebased(_C.d_402, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_403 = _C.rebased(_C.d_403, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_404 = _C.rebased(_C.d_404, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_405 = _C.rebased(_C.t_405, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_406 = _C.rebased(_C.d_406, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_407 = _C.rebased(_C.t_407, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_408 = _C.rebased(_C.d_408, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_409 = _C.rebased(_C.d_409, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_410 = _C.rebased(_C.d_410, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_411 = _C.rebased(_C.d_411, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_412 = _C.rebased(_C.d_412, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def t_393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    LOCAL(ctx, E, 'sv~717', 0, True)
-    LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_397(ctx, k, s, E)
-
-
-d_394 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_395 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_396 = _C.d_396  # rules_data/terraforming_mars/definitions/cards.yaml:112
-
-
-def t_397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_437(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_438(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_439(ctx, E), True)
-    return t_401(ctx, k, s, E)
-
-
-d_398 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_399 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_400 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_413(ctx, E=None, B=391):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_440(ctx, E):
-        return d_402(ctx, E) and k()
-    return t_405(ctx, k, s, E)
-
-
-def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_441(ctx, E):
+    if not d_414(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 404, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
-    return True
-
-
-d_403 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 404, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
-    return True
-
-
-def t_405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_444(ctx, E):
+    SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[3])
+    if not d_420(ctx, E, B):
         return False
-    return t_407(ctx, k, s, E)
-
-
-d_406 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 407, None, [], k)
-
-
-def d_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 409, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 410, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 411, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
-    return True
-
-
-def d_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 409, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[1])
-    return True
-
-
-def d_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 410, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    return True
-
-
-def d_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 411, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    return True
-
-
-def d_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
-    return True
-
-
-def d_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_414(ctx, E):
-        return False
-    ctx.steps += 1
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[2])
-    if not d_420(ctx, E):
-        return False
-    if not d_424(ctx, E):
+    if not d_424(ctx, E, B):
         return False
     return True
 
 
-def d_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_414 = _C.rebased(_C.d_414, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_415 = _C.rebased(_C.d_415, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_416 = _C.rebased(_C.d_416, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_417 = _C.rebased(_C.d_417, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_418 = _C.rebased(_C.d_418, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:264
+
+
+def d_419(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:265
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_459(ctx, E):
-        if not d_415(ctx, E):
-            return False
+    SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[3])
     return True
 
 
-def d_415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[3])
-    SET(ctx, 'discard', ctx.state, 'discard', K[4], '=', False, K[5])
-    STMT(ctx, 418)
-    return True
-
-
-d_416 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:264
-d_417 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:264
-
-
-def d_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 418)
-    return True
-
-
-def d_419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[2])
-    return True
-
-
-def d_420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_420(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_467(ctx, E):
-        if not d_421(ctx, E):
+        if not d_421(ctx, E, B):
             return False
     return True
 
 
-def d_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_421(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[5])
-    SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[3])
+    SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[6])
+    SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_422(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[5])
+    SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[6])
     return True
 
 
-d_423 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:266
+d_423 = _C.rebased(_C.d_423, 391)  # rules_data/terraforming_mars/definitions/cards.yaml:266
 
 
-def d_424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_424(ctx, E=None, B=391):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_472(ctx, E):
-        if not d_425(ctx, E):
+        if not d_425(ctx, E, B):
             return False
     return True
 
 
-def d_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_425(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -406,16 +233,16 @@ def d_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     LOCAL(ctx, E, 'n~725', 1, True)
     LOCAL(ctx, E, 'r~726', 'science', True)
-    c, key = KEYPLACE(ctx, 428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~725'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~725'), '+=', False, K[7])
     return True
 
 
-d_426 = _C.d_426  # rules_data/terraforming_mars/cards/001-070.yaml:60
+d_426 = _C.rebased(_C.d_426, 391)  # rules_data/terraforming_mars/cards/001-070.yaml:60
 
 
-def d_427(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_427(ctx, E=None, B=391):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -425,15 +252,15 @@ def d_427(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     return True
 
 
-def d_428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_428(ctx, E=None, B=391):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~725'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~725'), '+=', False, K[7])
     return True
 
 

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -54,7 +55,7 @@ x_1040 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_1044 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_919(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_919(ctx, E=None, B=919):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,46 +63,19 @@ def d_919(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    if not d_922(ctx, E):
+    if not d_922(ctx, E, B):
         return False
     return True
 
 
-d_920 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:289
-d_921 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_920 = _C.rebased(_C.d_344, 919)  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_921 = _C.rebased(_C.d_345, 919)  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_922 = _C.rebased(_C.d_472, 919)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_923 = _C.rebased(_C.d_473, 919)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_924 = _C.rebased(_C.d_474, 919)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1039(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_923 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_925(ctx, E=None, B=919):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,16 +83,16 @@ def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'fighter', True)
-    c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[2])
     return True
 
 
-d_926 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_926 = _C.rebased(_C.d_381, 919)  # rules_data/terraforming_mars/cards/001-070.yaml:289
 
 
-def d_927(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_927(ctx, E=None, B=919):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -128,16 +102,7 @@ def d_927(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     return True
 
 
-def d_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
+d_928 = _C.rebased(_C.d_928, 919)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

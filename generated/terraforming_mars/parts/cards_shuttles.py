@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,75 +53,15 @@ x_3259 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3260 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3264 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3267 = _C.x_1014  # rules_data/terraforming_mars/cards/141-208.yaml:249
-
-
-def d_2856(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:256
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2859(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
-
-
-d_2857 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2858 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:256
-
-
-def d_2859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3259(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2861, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_2860 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2861, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_2862 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2863 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:256
-
-
-def d_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
+d_2856 = _C.rebased(_C.d_2204, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2857 = _C.rebased(_C.d_344, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2858 = _C.rebased(_C.d_356, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2859 = _C.rebased(_C.d_378, 2856)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2860 = _C.rebased(_C.d_379, 2856)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2861 = _C.rebased(_C.d_380, 2856)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2862 = _C.rebased(_C.d_771, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2863 = _C.rebased(_C.d_487, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2864 = _C.rebased(_C.d_488, 2856)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

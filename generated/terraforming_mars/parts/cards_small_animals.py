@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -57,95 +58,18 @@ x_1480 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
 x_1482 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
 x_1483 = _C.x_1189  # rules_data/terraforming_mars/cards/001-070.yaml:536
 x_1486 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def t_1304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    return t_1307(ctx, k, s, E)
-
-
-d_1305 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:543
-d_1306 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:543
-
-
-def t_1307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1476(ctx, E):
-        return t_1308(ctx, k, s, E)
-    return k()
-
-
-def t_1308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1477(ctx, E):
-        return False
-    return t_1310(ctx, k, s, E)
-
-
-d_1309 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_1310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1310, None, [], k)
-
-
-def d_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1311, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-def d_1312(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-d_1313 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1314 = _C.d_1263  # rules_data/terraforming_mars/cards/001-070.yaml:547
-
-
-def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
+t_1304 = _C.rebased(_C.t_1253, 1304)  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1305 = _C.rebased(_C.d_344, 1304)  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1306 = _C.rebased(_C.d_778, 1304)  # rules_data/terraforming_mars/cards/001-070.yaml:543
+t_1307 = _C.rebased(_C.t_346, 1304)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1308 = _C.rebased(_C.t_347, 1304)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1309 = _C.rebased(_C.d_348, 1304)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1310 = _C.rebased(_C.t_349, 1304)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1311 = _C.rebased(_C.d_350, 1304)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1312 = _C.rebased(_C.d_1261, 1304)  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1313 = _C.rebased(_C.d_351, 1304)  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1314 = _C.rebased(_C.d_1263, 1304)  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1315 = _C.rebased(_C.d_1264, 1304)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_3435 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3437 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
-def d_2999(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
+def d_2999(ctx, E=None, B=2999):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_2999(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3002(ctx, E):
+    if not d_3002(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 3007, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_3000 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3001 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:391
-
-
-def d_3002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3430(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3004, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_3003 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3004, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_3005 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3006 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:391
-
-
-def d_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3007, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-t_3008 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:392
+d_3000 = _C.rebased(_C.d_344, 2999)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3001 = _C.rebased(_C.d_356, 2999)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3002 = _C.rebased(_C.d_378, 2999)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3003 = _C.rebased(_C.d_379, 2999)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3004 = _C.rebased(_C.d_380, 2999)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3005 = _C.rebased(_C.d_381, 2999)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3006 = _C.rebased(_C.d_772, 2999)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3007 = _C.rebased(_C.d_488, 2999)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3008 = _C.rebased(_C.t_359, 2999)  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
 TRIALS = {

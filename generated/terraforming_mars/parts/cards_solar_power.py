@@ -45,44 +45,17 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2434 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2436 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:437
-
-
-def d_2151(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_2152 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2153 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:436
-
-
-def d_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-t_2155 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:437
+d_2151 = _C.rebased(_C.d_354, 2151)  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2152 = _C.rebased(_C.d_344, 2151)  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2153 = _C.rebased(_C.d_356, 2151)  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2154 = _C.rebased(_C.d_357, 2151)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2155 = _C.rebased(_C.t_359, 2151)  # rules_data/terraforming_mars/cards/071-140.yaml:437
 
 
 TRIALS = {

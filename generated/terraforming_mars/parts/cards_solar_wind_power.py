@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -52,7 +53,7 @@ x_1854 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1858 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1635(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+def d_1635(ctx, E=None, B=1635):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,47 +61,23 @@ def d_1635(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[2])
     return True
 
 
-d_1636 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1637 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:85
-
-
-def d_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_1639 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1640 = _C.d_1640  # rules_data/terraforming_mars/cards/071-140.yaml:85
-
-
-def d_1641(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
+d_1636 = _C.rebased(_C.d_344, 1635)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1637 = _C.rebased(_C.d_356, 1635)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1638 = _C.rebased(_C.d_357, 1635)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1639 = _C.rebased(_C.d_771, 1635)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1640 = _C.rebased(_C.d_1640, 1635)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1641 = _C.rebased(_C.d_894, 1635)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -44,13 +44,14 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_3963 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
+def d_3470(ctx, E=None, B=3470):  # rules_data/terraforming_mars/cards/141-208.yaml:649
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -58,26 +59,15 @@ def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 7, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     return True
 
 
-d_3471 = _C.d_1610  # rules_data/terraforming_mars/cards/141-208.yaml:649
-d_3472 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:649
-
-
-def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_3471 = _C.rebased(_C.d_1610, 3470)  # rules_data/terraforming_mars/cards/141-208.yaml:649
+d_3472 = _C.rebased(_C.d_769, 3470)  # rules_data/terraforming_mars/cards/141-208.yaml:649
+d_3473 = _C.rebased(_C.d_357, 3470)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

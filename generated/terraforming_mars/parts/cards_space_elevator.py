@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -54,42 +55,14 @@ x_738 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:135
 x_742 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_743 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_747 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_651 = _C.rebased(_C.d_651, 651)  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_652 = _C.rebased(_C.d_344, 651)  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_653 = _C.rebased(_C.d_345, 651)  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_654 = _C.rebased(_C.d_357, 651)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_655 = _C.rebased(_C.t_359, 651)  # rules_data/terraforming_mars/cards/001-070.yaml:135
 
 
-def d_651(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_652 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:134
-d_653 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:134
-
-
-def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-t_655 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:135
-
-
-def d_656(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_656(ctx, E=None, B=651):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -97,46 +70,19 @@ def d_656(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'steel', True)
-    if not d_659(ctx, E):
+    if not d_659(ctx, E, B):
         return False
     return True
 
 
-d_657 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:138
-d_658 = _C.d_658  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_657 = _C.rebased(_C.d_381, 651)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_658 = _C.rebased(_C.d_658, 651)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_659 = _C.rebased(_C.d_659, 651)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_660 = _C.rebased(_C.d_660, 651)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_661 = _C.rebased(_C.d_661, 651)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_742(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
-    return True
-
-
-d_660 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
-    return True
-
-
-def d_662(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_662(ctx, E=None, B=651):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -144,26 +90,15 @@ def d_662(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 5, True)
     LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[3])
     return True
 
 
-d_663 = _C.d_663  # rules_data/terraforming_mars/cards/001-070.yaml:138
-d_664 = _C.d_664  # rules_data/terraforming_mars/cards/001-070.yaml:138
-
-
-def d_665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[2])
-    return True
+d_663 = _C.rebased(_C.d_663, 651)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_664 = _C.rebased(_C.d_664, 651)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_665 = _C.rebased(_C.d_665, 651)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
 ]
 
@@ -69,185 +70,40 @@ x_1846 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
 x_1850 = _C.x_1850  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def t_1609(ctx, k, s=None, E=None, B=1609):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 7, True)
-    return t_1611(ctx, k, s, E)
+    return t_1611(ctx, k, s, E, B)
 
 
-d_1610 = _C.d_1610  # rules_data/terraforming_mars/cards/071-140.yaml:77
+d_1610 = _C.rebased(_C.d_1610, 1609)  # rules_data/terraforming_mars/cards/071-140.yaml:77
+t_1611 = _C.rebased(_C.t_393, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1612 = _C.rebased(_C.d_394, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1613 = _C.rebased(_C.d_395, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1614 = _C.rebased(_C.d_396, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+t_1615 = _C.rebased(_C.t_397, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_1616 = _C.rebased(_C.d_398, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_1617 = _C.rebased(_C.d_399, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_1618 = _C.rebased(_C.d_400, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_1619 = _C.rebased(_C.t_401, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1620 = _C.rebased(_C.d_402, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1621 = _C.rebased(_C.d_403, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1622 = _C.rebased(_C.d_404, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_1623 = _C.rebased(_C.t_405, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_1624 = _C.rebased(_C.d_406, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_1625 = _C.rebased(_C.t_407, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_1626 = _C.rebased(_C.d_408, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_1627 = _C.rebased(_C.d_409, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_1628 = _C.rebased(_C.d_410, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_1629 = _C.rebased(_C.d_411, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_1630 = _C.rebased(_C.d_412, 1609)  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def t_1611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    LOCAL(ctx, E, 'sv~717', 0, True)
-    LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_1615(ctx, k, s, E)
-
-
-d_1612 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1613 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1614 = _C.d_396  # rules_data/terraforming_mars/definitions/cards.yaml:112
-
-
-def t_1615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_1826(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_1827(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_1828(ctx, E), True)
-    return t_1619(ctx, k, s, E)
-
-
-d_1616 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_1617 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_1618 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_1619(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1829(ctx, E):
-        return d_1620(ctx, E) and k()
-    return t_1623(ctx, k, s, E)
-
-
-def d_1620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1830(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
-    return True
-
-
-d_1621 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_1622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
-    return True
-
-
-def t_1623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1833(ctx, E):
-        return False
-    return t_1625(ctx, k, s, E)
-
-
-d_1624 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_1625(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1625, None, [], k)
-
-
-def d_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
-    return True
-
-
-def d_1627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[1])
-    return True
-
-
-def d_1628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    return True
-
-
-def d_1629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    return True
-
-
-def d_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
-    return True
-
-
-def d_1631(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1631(ctx, E=None, B=1609):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -255,16 +111,16 @@ def d_1631(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         E = ctx.env()
     LOCAL(ctx, E, 'n~725', 1, True)
     LOCAL(ctx, E, 'r~726', 'energy', True)
-    c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[3])
     return True
 
 
-d_1632 = _C.d_426  # rules_data/terraforming_mars/cards/071-140.yaml:77
+d_1632 = _C.rebased(_C.d_426, 1609)  # rules_data/terraforming_mars/cards/071-140.yaml:77
 
 
-def d_1633(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1633(ctx, E=None, B=1609):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -274,16 +130,7 @@ def d_1633(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     return True
 
 
-def d_1634(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
-    return True
+d_1634 = _C.rebased(_C.d_1634, 1609)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -49,26 +49,19 @@ K = [
 x_3996 = _C.x_3761  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
-def d_3503(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:675
+def d_3503(ctx, E=None, B=3503):  # rules_data/terraforming_mars/cards/141-208.yaml:675
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
-    STMT(ctx, 3505)
+    STMT(ctx, B + 2)
     return True
 
 
-d_3504 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:675
-
-
-def d_3505(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3505)
-    return True
+d_3504 = _C.rebased(_C.d_481, 3503)  # rules_data/terraforming_mars/cards/141-208.yaml:675
+d_3505 = _C.rebased(_C.d_3293, 3503)  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
 TRIALS = {

@@ -44,40 +44,15 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_1698 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_1503 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1504 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:682
-
-
-def d_1505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_1502 = _C.rebased(_C.d_906, 1502)  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1503 = _C.rebased(_C.d_481, 1502)  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1504 = _C.rebased(_C.d_377, 1502)  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1505 = _C.rebased(_C.d_357, 1502)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,36 +55,10 @@ def x_3084(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
 
 
 x_3087 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
-
-
-def d_2709(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2710 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:165
-d_2711 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:165
-
-
-def d_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_2709 = _C.rebased(_C.d_2070, 2709)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2710 = _C.rebased(_C.d_777, 2709)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2711 = _C.rebased(_C.d_377, 2709)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2712 = _C.rebased(_C.d_779, 2709)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -64,56 +65,15 @@ x_2256 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_2258 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2259 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2260 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1978 = _C.rebased(_C.d_1948, 1978)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_1979 = _C.rebased(_C.d_1949, 1978)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_1980 = _C.rebased(_C.d_356, 1978)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_1981 = _C.rebased(_C.d_472, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1982 = _C.rebased(_C.d_473, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1983 = _C.rebased(_C.d_474, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1978(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1981(ctx, E):
-        return False
-    return True
-
-
-d_1979 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_1980 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:339
-
-
-def d_1981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2239(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1982 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-def t_1984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
+def t_1984(ctx, k, s=None, E=None, B=1978):  # rules_data/terraforming_mars/cards/071-140.yaml:339
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,154 +81,32 @@ def t_1984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
     LOCAL(ctx, E, 'p~719', 'oxygen', True)
     LOCAL(ctx, E, 'n~720', 1, True)
-    return t_1990(ctx, k, s, E)
+    return t_1990(ctx, k, s, E, B)
 
 
-d_1985 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_1986 = _C.d_658  # rules_data/terraforming_mars/cards/071-140.yaml:339
-
-
-def d_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-d_1988 = _C.d_1019  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_1989 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:339
-
-
-def t_1990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1991(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~720')))
-
-
-def t_1991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2249(ctx, E):
-        return t_1992(ctx, k, s, E)
-    return k()
-
-
-def t_1992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~719'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[2])
-    return t_1994(ctx, k, s, E)
-
-
-def d_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~719'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_1994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2252(ctx, E):
-        return t_1995(ctx, k, s, E)
-    return k()
-
-
-def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
-        return k()
-
-    if not d_1996(ctx, E):
-        return False
-    return t_2000(ctx, r1, s, E)
-
-
-def d_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2253(ctx, E):
-        if not d_1997(ctx, E):
-            return False
-    return True
-
-
-def d_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_1999 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2000 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2001 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2002 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1985 = _C.rebased(_C.d_771, 1978)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_1986 = _C.rebased(_C.d_658, 1978)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_1987 = _C.rebased(_C.d_894, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1988 = _C.rebased(_C.d_1019, 1978)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_1989 = _C.rebased(_C.d_1020, 1978)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+t_1990 = _C.rebased(_C.t_1021, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1991 = _C.rebased(_C.t_1022, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1992 = _C.rebased(_C.t_1023, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1993 = _C.rebased(_C.d_1024, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1994 = _C.rebased(_C.t_1025, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1995 = _C.rebased(_C.t_1026, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1996 = _C.rebased(_C.d_1027, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1997 = _C.rebased(_C.d_1028, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1998 = _C.rebased(_C.d_1029, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1999 = _C.rebased(_C.d_371, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2000 = _C.rebased(_C.t_1031, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2001 = _C.rebased(_C.t_1032, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2002 = _C.rebased(_C.d_1033, 1978)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

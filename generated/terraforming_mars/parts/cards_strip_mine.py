@@ -46,6 +46,7 @@ K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -113,7 +114,7 @@ def x_2847(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~723'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_2475(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
+def d_2475(ctx, E=None, B=2475):  # rules_data/terraforming_mars/cards/071-140.yaml:699
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,89 +122,36 @@ def d_2475(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2478(ctx, E):
+    if not d_2478(ctx, E, B):
         return False
     ctx.steps += 6
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 2483, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[2])
     LOCAL(ctx, E, 'n~719', 1, True)
     LOCAL(ctx, E, 'r~720', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2486, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[2])
     return True
 
 
-d_2476 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2477 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2476 = _C.rebased(_C.d_481, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2477 = _C.rebased(_C.d_356, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2478 = _C.rebased(_C.d_378, 2475)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2479 = _C.rebased(_C.d_379, 2475)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2480 = _C.rebased(_C.d_380, 2475)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2481 = _C.rebased(_C.d_771, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2482 = _C.rebased(_C.d_658, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2483 = _C.rebased(_C.d_488, 2475)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2484 = _C.rebased(_C.d_351, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2485 = _C.rebased(_C.d_352, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2486 = _C.rebased(_C.d_353, 2475)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2821(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2480, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[2])
-    return True
-
-
-d_2479 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2480, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[2])
-    return True
-
-
-d_2481 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2482 = _C.d_658  # rules_data/terraforming_mars/cards/071-140.yaml:699
-
-
-def d_2483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2483, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[2])
-    return True
-
-
-d_2484 = _C.d_351  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2485 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:699
-
-
-def d_2486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2486, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[2])
-    return True
-
-
-def t_2487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def t_2487(ctx, k, s=None, E=None, B=2475):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -213,15 +161,15 @@ def t_2487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         ctx.steps += 2
         LOCAL(ctx, E, 'p~721', 'oxygen', True)
         LOCAL(ctx, E, 'n~722', 2, True)
-        return t_2491(ctx, k, s, E)
+        return t_2491(ctx, k, s, E, B)
 
-    return t_2488(ctx, r1, s, E)
-
-
-t_2488 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:700
+    return t_2488(ctx, r1, s, E, B)
 
 
-def d_2489(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+t_2488 = _C.rebased(_C.t_359, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:700
+
+
+def d_2489(ctx, E=None, B=2475):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -231,10 +179,10 @@ def d_2489(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     return True
 
 
-d_2490 = _C.d_2490  # rules_data/terraforming_mars/cards/071-140.yaml:700
+d_2490 = _C.rebased(_C.d_2490, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
-def t_2491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2491(ctx, k, s=None, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -243,58 +191,58 @@ def t_2491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2492(ctx, lambda: nxt(left - 1), k, E)
+        return t_2492(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('n~722')))
 
 
-def t_2492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2492(ctx, k, s=None, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2836(ctx, E):
-        return t_2493(ctx, k, s, E)
+        return t_2493(ctx, k, s, E, B)
     return k()
 
 
-def t_2493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2493(ctx, k, s=None, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2494, ctx.state.get('params'), E.get('p~721'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~721'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2838(ctx, E), '+=', False, K[3])
-    return t_2495(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2838(ctx, E), '+=', False, K[4])
+    return t_2495(ctx, k, s, E, B)
 
 
-def d_2494(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2494(ctx, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2494, ctx.state.get('params'), E.get('p~721'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~721'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2838(ctx, E), '+=', False, K[3])
+        SET(ctx, 'params', c, key, x_2838(ctx, E), '+=', False, K[4])
     return True
 
 
-def t_2495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2495(ctx, k, s=None, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2839(ctx, E):
-        return t_2496(ctx, k, s, E)
+        return t_2496(ctx, k, s, E, B)
     return k()
 
 
-def t_2496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2496(ctx, k, s=None, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -306,54 +254,54 @@ def t_2496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             EMIT(ctx, 'raised', {'parameter': E.get('p~721'), 'by': E.get('you')})
         return k()
 
-    if not d_2497(ctx, E):
+    if not d_2497(ctx, E, B):
         return False
-    return t_2501(ctx, r1, s, E)
+    return t_2501(ctx, r1, s, E, B)
 
 
-def d_2497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2497(ctx, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2840(ctx, E):
-        if not d_2498(ctx, E):
+        if not d_2498(ctx, E, B):
             return False
     return True
 
 
-def d_2498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2498(ctx, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2499, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~721'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~721'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[5])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
-def d_2499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2499(ctx, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2499, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~721'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~721'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
 
 
-d_2500 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2500 = _C.rebased(_C.d_371, 2475)  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2501(ctx, k, s=None, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -372,13 +320,13 @@ def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'b~723', item, True)
             if x_2846(ctx, E):
-                return t_2502(ctx, lambda i=i: nxt(i), brk, E)
+                return t_2502(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_2502(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2502(ctx, k, s=None, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -387,7 +335,7 @@ def t_2502(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2847(ctx, E), k)
 
 
-def d_2503(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2503(ctx, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -64,103 +65,26 @@ x_2717 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_2718 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_2719 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_2723 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_2381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_2383(ctx, k, s, E)
-
-
-d_2382 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:578
-
-
-def t_2383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2704(ctx, E):
-        return t_2384(ctx, k, s, E)
-    return k()
-
-
-def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_2705(ctx, E), True)
-    if not x_2706(ctx, E):
-        return False
-    return t_2387(ctx, k, s, E)
-
-
-d_2385 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2386 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_2387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2387, None, [], k)
-
-
-def t_2388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_2391(ctx, k, s, E)
-
-
-d_2389 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2390 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_2391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2392, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2711(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_2394(ctx, k, s, E)
-
-
-def d_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2392, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2711(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2393 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2394 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2395 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2396 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2397 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2398 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2399 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2400 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_2381 = _C.rebased(_C.t_2381, 2381)  # rules_data/terraforming_mars/cards/071-140.yaml:578
+d_2382 = _C.rebased(_C.d_860, 2381)  # rules_data/terraforming_mars/cards/071-140.yaml:578
+t_2383 = _C.rebased(_C.t_861, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2384 = _C.rebased(_C.t_862, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_2385 = _C.rebased(_C.d_863, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_2386 = _C.rebased(_C.d_864, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2387 = _C.rebased(_C.t_349, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2388 = _C.rebased(_C.t_866, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2389 = _C.rebased(_C.d_867, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2390 = _C.rebased(_C.d_821, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2391 = _C.rebased(_C.t_822, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2392 = _C.rebased(_C.d_823, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2393 = _C.rebased(_C.d_824, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2394 = _C.rebased(_C.t_825, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2395 = _C.rebased(_C.t_826, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2396 = _C.rebased(_C.t_827, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2397 = _C.rebased(_C.t_828, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2398 = _C.rebased(_C.t_829, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2399 = _C.rebased(_C.t_830, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2400 = _C.rebased(_C.d_831, 2381)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -74,7 +75,7 @@ def x_2788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 x_2790 = _C.x_1395  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2449(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def d_2449(ctx, E=None, B=2449):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -85,7 +86,7 @@ def d_2449(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     return True
 
 
-def t_2450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def t_2450(ctx, k, s=None, E=None, B=2449):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -93,13 +94,13 @@ def t_2450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~716', 1, True)
     LOCAL(ctx, E, 'r~717', 'microbe', True)
-    return t_2453(ctx, k, s, E)
+    return t_2453(ctx, k, s, E, B)
 
 
-d_2451 = _C.d_514  # rules_data/terraforming_mars/cards/071-140.yaml:650
+d_2451 = _C.rebased(_C.d_514, 2449)  # rules_data/terraforming_mars/cards/071-140.yaml:650
 
 
-def d_2452(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def d_2452(ctx, E=None, B=2449):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,20 +110,16 @@ def d_2452(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     return True
 
 
-def t_2453(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2453, None, [], k)
+t_2453 = _C.rebased(_C.t_2453, 2449)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2454(ctx, E=None, B=2449):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2454, PL(ctx, E.get('you')).get('card_res'), E.get('card~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~718'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~716'), '+=', False, K[0])
     return True

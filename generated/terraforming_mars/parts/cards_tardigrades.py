@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -56,34 +57,10 @@ def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4))
 
 
-def d_1229(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_1230 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:489
-d_1231 = _C.d_1011  # rules_data/terraforming_mars/cards/001-070.yaml:489
-
-
-def d_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_1229 = _C.rebased(_C.d_1009, 1229)  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1230 = _C.rebased(_C.d_344, 1229)  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1231 = _C.rebased(_C.d_1011, 1229)  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1232 = _C.rebased(_C.d_1012, 1229)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -60,90 +60,19 @@ x_3974 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3975 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3976 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3977 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def d_3474(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:657
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    if not d_3476(ctx, E):
-        return False
-    return True
-
-
-d_3475 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:657
-
-
-def d_3476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~715'))
-    while left > 0:
-        left -= 1
-        if not d_3477(ctx, E):
-            return False
-    return True
-
-
-def d_3477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3478(ctx, E):
-        return False
-    if not d_3483(ctx, E):
-        return False
-    return True
-
-
-def d_3478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3967(ctx, E):
-        if not d_3479(ctx, E):
-            return False
-    return True
-
-
-def d_3479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3969(ctx, E), '=', False, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3482)
-    return True
-
-
-d_3480 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3481 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_3482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3482)
-    return True
-
-
-d_3483 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3484 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3485 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3486 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3474 = _C.rebased(_C.d_1838, 3474)  # rules_data/terraforming_mars/cards/141-208.yaml:657
+d_3475 = _C.rebased(_C.d_481, 3474)  # rules_data/terraforming_mars/cards/141-208.yaml:657
+d_3476 = _C.rebased(_C.d_1840, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3477 = _C.rebased(_C.d_1841, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3478 = _C.rebased(_C.d_433, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3479 = _C.rebased(_C.d_434, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3480 = _C.rebased(_C.d_416, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3481 = _C.rebased(_C.d_417, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3482 = _C.rebased(_C.d_437, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3483 = _C.rebased(_C.d_681, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3484 = _C.rebased(_C.d_682, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3485 = _C.rebased(_C.d_683, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3486 = _C.rebased(_C.d_423, 3474)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

@@ -45,45 +45,18 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2983 = _C.x_2983  # rules_data/terraforming_mars/cards/141-208.yaml:46
 x_2986 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2988 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:54
-
-
-def d_2627(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 2630, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-d_2628 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2629 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:53
-
-
-def d_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2630, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
-
-
-t_2631 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:54
+d_2627 = _C.rebased(_C.d_2444, 2627)  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2628 = _C.rebased(_C.d_711, 2627)  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2629 = _C.rebased(_C.d_969, 2627)  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2630 = _C.rebased(_C.d_353, 2627)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2631 = _C.rebased(_C.t_359, 2627)  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 TRIALS = {

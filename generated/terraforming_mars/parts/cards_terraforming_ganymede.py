@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
 ]
@@ -88,7 +89,7 @@ def x_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 x_3788 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_3307(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3307(ctx, E=None, B=3307):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -97,12 +98,12 @@ def d_3307(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     LOCAL(ctx, E, 't~720', 'tr', True)
     LOCAL(ctx, E, 'n~721', 1, True)
     LOCAL(ctx, E, 'k~722', x_3779(ctx, E), True)
-    if not d_3311(ctx, E):
+    if not d_3311(ctx, E, B):
         return False
     return True
 
 
-def d_3308(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3308(ctx, E=None, B=3307):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -112,10 +113,10 @@ def d_3308(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     return True
 
 
-d_3309 = _C.d_476  # rules_data/terraforming_mars/cards/141-208.yaml:576
+d_3309 = _C.rebased(_C.d_476, 3307)  # rules_data/terraforming_mars/cards/141-208.yaml:576
 
 
-def d_3310(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3310(ctx, E=None, B=3307):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -125,7 +126,7 @@ def d_3310(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     return True
 
 
-def d_3311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
+def d_3311(ctx, E=None, B=3307):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -133,12 +134,12 @@ def d_3311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     LOCAL(ctx, E, 't~723', E.get('t~720'), True)
     LOCAL(ctx, E, 'n~724', x_3781(ctx, E), True)
-    if not d_3314(ctx, E):
+    if not d_3314(ctx, E, B):
         return False
     return True
 
 
-def d_3312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
+def d_3312(ctx, E=None, B=3307):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -148,7 +149,7 @@ def d_3312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
+def d_3313(ctx, E=None, B=3307):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,7 +159,7 @@ def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3314(ctx, E=None, B=3307):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -166,54 +167,54 @@ def d_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3782(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3315, ctx.state.get('game_tracks'), E.get('t~723'))
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~723'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~724'), '+=', False, K[0])
     else:
-        if not d_3316(ctx, E):
+        if not d_3316(ctx, E, B):
             return False
     return True
 
 
-def d_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3315(ctx, E=None, B=3307):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3315, ctx.state.get('game_tracks'), E.get('t~723'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~723'))
     if c is not None:
         SET(ctx, 'game_tracks', c, key, E.get('n~724'), '+=', False, K[0])
     return True
 
 
-def d_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3316(ctx, E=None, B=3307):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3317, PL(ctx, E.get('you')).get('tracks'), E.get('t~723'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~723'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~724'), '+=', False, K[1])
-    if not d_3318(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~724'), '+=', False, K[2])
+    if not d_3318(ctx, E, B):
         return False
     return True
 
 
-def d_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3317(ctx, E=None, B=3307):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3317, PL(ctx, E.get('you')).get('tracks'), E.get('t~723'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~723'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~724'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~724'), '+=', False, K[2])
     return True
 
 
-def d_3318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3318(ctx, E=None, B=3307):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -223,11 +224,11 @@ def d_3318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
     return True
 
 
-d_3319 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3319 = _C.rebased(_C.d_371, 3307)  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {

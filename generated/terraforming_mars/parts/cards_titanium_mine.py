@@ -45,44 +45,17 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2980 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2982 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:43
-
-
-def d_2622(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_2623 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2624 = _C.d_345  # rules_data/terraforming_mars/cards/141-208.yaml:42
-
-
-def d_2625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-t_2626 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:43
+d_2622 = _C.rebased(_C.d_651, 2622)  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2623 = _C.rebased(_C.d_344, 2622)  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2624 = _C.rebased(_C.d_345, 2622)  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2625 = _C.rebased(_C.d_357, 2622)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2626 = _C.rebased(_C.t_359, 2622)  # rules_data/terraforming_mars/cards/141-208.yaml:43
 
 
 TRIALS = {

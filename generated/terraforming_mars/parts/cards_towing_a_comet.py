@@ -48,10 +48,12 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -87,7 +89,7 @@ def x_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0))
 
 
-def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
+def t_1571(ctx, k, s=None, E=None, B=1571):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,13 +98,13 @@ def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~718', 'ocean', True)
-        return t_1588(ctx, r2, s, E)
+        return t_1588(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 3
         LOCAL(ctx, E, 'n~733', 2, True)
         LOCAL(ctx, E, 'r~734', 'plants', True)
-        c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[4])
         return k()
@@ -110,148 +112,39 @@ def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     ctx.steps += 2
     LOCAL(ctx, E, 'p~715', 'oxygen', True)
     LOCAL(ctx, E, 'n~716', 1, True)
-    return t_1574(ctx, r1, s, E)
+    return t_1574(ctx, r1, s, E, B)
 
 
-d_1572 = _C.d_1391  # rules_data/terraforming_mars/cards/071-140.yaml:68
-d_1573 = _C.d_514  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1572 = _C.rebased(_C.d_1391, 1571)  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1573 = _C.rebased(_C.d_514, 1571)  # rules_data/terraforming_mars/cards/071-140.yaml:68
+t_1574 = _C.rebased(_C.t_515, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1575 = _C.rebased(_C.t_516, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1576 = _C.rebased(_C.t_517, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1577 = _C.rebased(_C.d_518, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1578 = _C.rebased(_C.t_519, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1579 = _C.rebased(_C.t_520, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1580 = _C.rebased(_C.d_521, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1581 = _C.rebased(_C.d_522, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1582 = _C.rebased(_C.d_523, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1583 = _C.rebased(_C.d_371, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1584 = _C.rebased(_C.t_525, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1585 = _C.rebased(_C.t_526, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1586 = _C.rebased(_C.d_527, 1571)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1587 = _C.rebased(_C.d_555, 1571)  # rules_data/terraforming_mars/cards/071-140.yaml:68
 
 
-def t_1574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1575(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_1575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1783(ctx, E):
-        return t_1576(ctx, k, s, E)
-    return k()
-
-
-def t_1576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[5])
-    return t_1578(ctx, k, s, E)
-
-
-def d_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[5])
-    return True
-
-
-def t_1578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1786(ctx, E):
-        return t_1579(ctx, k, s, E)
-    return k()
-
-
-def t_1579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_1580(ctx, E):
-        return False
-    return t_1584(ctx, r1, s, E)
-
-
-def d_1580(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1787(ctx, E):
-        if not d_1581(ctx, E):
-            return False
-    return True
-
-
-def d_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[6])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[7])
-    return True
-
-
-def d_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[6])
-    return True
-
-
-d_1583 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1584 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1585 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1586 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_1587 = _C.d_555  # rules_data/terraforming_mars/cards/071-140.yaml:68
-
-
-def t_1588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1588(ctx, k, s=None, E=None, B=1571):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1798(ctx, E):
-        return t_1589(ctx, k, s, E)
+        return t_1589(ctx, k, s, E, B)
     return k()
 
 
-def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_1589(ctx, k, s=None, E=None, B=1571):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -260,71 +153,28 @@ def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'legal~728', x_1799(ctx, E), True)
     if not x_1800(ctx, E):
         return False
-    return t_1592(ctx, k, s, E)
+    return t_1592(ctx, k, s, E, B)
 
 
-d_1590 = _C.d_558  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1591 = _C.d_559  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1590 = _C.rebased(_C.d_558, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_1591 = _C.rebased(_C.d_559, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1592 = _C.rebased(_C.t_795, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1593 = _C.rebased(_C.t_561, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1594 = _C.rebased(_C.d_562, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1595 = _C.rebased(_C.d_563, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1596 = _C.rebased(_C.t_564, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1597 = _C.rebased(_C.d_565, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1598 = _C.rebased(_C.d_566, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1599 = _C.rebased(_C.t_567, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1600 = _C.rebased(_C.t_568, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1601 = _C.rebased(_C.t_569, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1602 = _C.rebased(_C.t_570, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1603 = _C.rebased(_C.t_571, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1604 = _C.rebased(_C.t_572, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1605 = _C.rebased(_C.d_573, 1571)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def t_1592(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1592, None, [], k)
-
-
-def t_1593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
-    return t_1596(ctx, k, s, E)
-
-
-d_1594 = _C.d_562  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1595 = _C.d_563  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~731'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[8])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[9])
-    return t_1599(ctx, k, s, E)
-
-
-def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~731'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[8])
-    return True
-
-
-d_1598 = _C.d_566  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1599 = _C.t_567  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1600 = _C.t_568  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1601 = _C.t_569  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1602 = _C.t_570  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1603 = _C.t_571  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1604 = _C.t_572  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1605 = _C.d_573  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def d_1606(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
+def d_1606(ctx, E=None, B=1571):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -334,16 +184,16 @@ def d_1606(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     return True
 
 
-d_1607 = _C.d_576  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1607 = _C.rebased(_C.d_576, 1571)  # rules_data/terraforming_mars/cards/071-140.yaml:68
 
 
-def d_1608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1608(ctx, E=None, B=1571):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[4])
     return True

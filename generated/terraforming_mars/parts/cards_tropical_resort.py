@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_2187 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2189 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
-def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
+def d_1923(ctx, E=None, B=1923):  # rules_data/terraforming_mars/cards/071-140.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    if not d_1926(ctx, E):
+    if not d_1926(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 3, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
     return True
 
 
-d_1924 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1925 = _C.d_769  # rules_data/terraforming_mars/cards/071-140.yaml:289
-
-
-def d_1926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2182(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1927 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_1929 = _C.d_445  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1930 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:289
-
-
-def d_1931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    return True
-
-
-t_1932 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:290
+d_1924 = _C.rebased(_C.d_481, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1925 = _C.rebased(_C.d_769, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1926 = _C.rebased(_C.d_378, 1923)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1927 = _C.rebased(_C.d_379, 1923)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1928 = _C.rebased(_C.d_380, 1923)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1929 = _C.rebased(_C.d_445, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1930 = _C.rebased(_C.d_487, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1931 = _C.rebased(_C.d_488, 1923)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1932 = _C.rebased(_C.t_359, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
 TRIALS = {

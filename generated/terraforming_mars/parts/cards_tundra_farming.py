@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -54,7 +55,7 @@ x_3287 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3291 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2874(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
+def d_2874(ctx, E=None, B=2874):  # rules_data/terraforming_mars/cards/141-208.yaml:287
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,31 @@ def d_2874(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2877, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2880, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~719', 1, True)
     LOCAL(ctx, E, 'r~720', 'plants', True)
-    c, key = KEYPLACE(ctx, 2883, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[2])
     return True
 
 
-d_2875 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2876 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:287
-
-
-def d_2877(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2877, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2878 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2879 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:287
-
-
-def d_2880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2880, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    return True
-
-
-d_2881 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2882 = _C.d_712  # rules_data/terraforming_mars/cards/141-208.yaml:287
-
-
-def d_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2883, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
-    return True
+d_2875 = _C.rebased(_C.d_344, 2874)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2876 = _C.rebased(_C.d_778, 2874)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2877 = _C.rebased(_C.d_357, 2874)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2878 = _C.rebased(_C.d_771, 2874)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2879 = _C.rebased(_C.d_487, 2874)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2880 = _C.rebased(_C.d_488, 2874)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2881 = _C.rebased(_C.d_351, 2874)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2882 = _C.rebased(_C.d_712, 2874)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2883 = _C.rebased(_C.d_665, 2874)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -72,7 +74,7 @@ x_1126 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_1130 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def d_978(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
+def d_978(ctx, E=None, B=978):  # rules_data/terraforming_mars/cards/001-070.yaml:325
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -80,167 +82,46 @@ def d_978(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_981(ctx, E):
+    if not d_981(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
     return True
 
 
-d_979 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_980 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:325
-
-
-def d_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1102(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_982 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_984 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_985 = _C.d_658  # rules_data/terraforming_mars/cards/001-070.yaml:325
-
-
-def d_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'city', True)
-        return t_990(ctx, k, s, E)
-
-    return t_988(ctx, r1, s, E)
-
-
-t_988 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:326
-d_989 = _C.d_744  # rules_data/terraforming_mars/cards/001-070.yaml:326
-
-
-def t_990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1111(ctx, E):
-        return t_991(ctx, k, s, E)
-    return k()
-
-
-def t_991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_1112(ctx, E), True)
-    if not x_1113(ctx, E):
-        return False
-    return t_994(ctx, k, s, E)
-
-
-d_992 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_993 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 994, None, [], k)
-
-
-def t_995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_998(ctx, k, s, E)
-
-
-d_996 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_997 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_1001(ctx, k, s, E)
-
-
-def d_999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~732'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[5])
-    return True
-
-
-d_1000 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1001 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1002 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1003 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1004 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1005 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1006 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1007 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_979 = _C.rebased(_C.d_481, 978)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_980 = _C.rebased(_C.d_356, 978)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_981 = _C.rebased(_C.d_378, 978)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_982 = _C.rebased(_C.d_379, 978)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_983 = _C.rebased(_C.d_380, 978)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_984 = _C.rebased(_C.d_771, 978)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_985 = _C.rebased(_C.d_658, 978)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_986 = _C.rebased(_C.d_488, 978)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_987 = _C.rebased(_C.t_938, 978)  # rules_data/terraforming_mars/cards/001-070.yaml:326
+t_988 = _C.rebased(_C.t_359, 978)  # rules_data/terraforming_mars/cards/001-070.yaml:326
+d_989 = _C.rebased(_C.d_744, 978)  # rules_data/terraforming_mars/cards/001-070.yaml:326
+t_990 = _C.rebased(_C.t_492, 978)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_991 = _C.rebased(_C.t_493, 978)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_992 = _C.rebased(_C.d_494, 978)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_993 = _C.rebased(_C.d_495, 978)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_994 = _C.rebased(_C.t_407, 978)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_995 = _C.rebased(_C.t_497, 978)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_996 = _C.rebased(_C.d_498, 978)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_997 = _C.rebased(_C.d_499, 978)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_998 = _C.rebased(_C.t_500, 978)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_999 = _C.rebased(_C.d_501, 978)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1000 = _C.rebased(_C.d_502, 978)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_1001 = _C.rebased(_C.t_503, 978)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_1002 = _C.rebased(_C.t_504, 978)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1003 = _C.rebased(_C.t_505, 978)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_1004 = _C.rebased(_C.t_506, 978)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1005 = _C.rebased(_C.t_507, 978)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_1006 = _C.rebased(_C.t_508, 978)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_1007 = _C.rebased(_C.d_509, 978)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
 ]
 
@@ -69,17 +70,17 @@ x_3955 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
 x_3959 = _C.x_1850  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def t_3444(ctx, k, s=None, E=None, B=3444):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 10, True)
-    return t_3446(ctx, k, s, E)
+    return t_3446(ctx, k, s, E, B)
 
 
-def d_3445(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3445(ctx, E=None, B=3444):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,172 +90,29 @@ def d_3445(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     return True
 
 
-def t_3446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    LOCAL(ctx, E, 'sv~717', 0, True)
-    LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_3450(ctx, k, s, E)
+t_3446 = _C.rebased(_C.t_393, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3447 = _C.rebased(_C.d_394, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3448 = _C.rebased(_C.d_395, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3449 = _C.rebased(_C.d_396, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+t_3450 = _C.rebased(_C.t_397, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3451 = _C.rebased(_C.d_398, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3452 = _C.rebased(_C.d_399, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3453 = _C.rebased(_C.d_400, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_3454 = _C.rebased(_C.t_401, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3455 = _C.rebased(_C.d_402, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3456 = _C.rebased(_C.d_403, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3457 = _C.rebased(_C.d_404, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_3458 = _C.rebased(_C.t_405, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3459 = _C.rebased(_C.d_406, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_3460 = _C.rebased(_C.t_407, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_3461 = _C.rebased(_C.d_408, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3462 = _C.rebased(_C.d_409, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3463 = _C.rebased(_C.d_410, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3464 = _C.rebased(_C.d_411, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3465 = _C.rebased(_C.d_412, 3444)  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-d_3447 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3448 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3449 = _C.d_396  # rules_data/terraforming_mars/definitions/cards.yaml:112
-
-
-def t_3450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_3935(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_3936(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_3937(ctx, E), True)
-    return t_3454(ctx, k, s, E)
-
-
-d_3451 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3452 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3453 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3938(ctx, E):
-        return d_3455(ctx, E) and k()
-    return t_3458(ctx, k, s, E)
-
-
-def d_3455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3939(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
-    return True
-
-
-d_3456 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
-    return True
-
-
-def t_3458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3942(ctx, E):
-        return False
-    return t_3460(ctx, k, s, E)
-
-
-d_3459 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_3460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3460, None, [], k)
-
-
-def d_3461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_3948(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3463, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3464, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
-    return True
-
-
-def d_3462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_3948(ctx, E), '-=', False, K[1])
-    return True
-
-
-def d_3463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3463, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    return True
-
-
-def d_3464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3464, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    return True
-
-
-def d_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
-    return True
-
-
-def d_3466(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3466(ctx, E=None, B=3444):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -262,13 +120,13 @@ def d_3466(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
         E = ctx.env()
     LOCAL(ctx, E, 'n~725', 2, True)
     LOCAL(ctx, E, 'r~726', 'heat', True)
-    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[3])
     return True
 
 
-def d_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3467(ctx, E=None, B=3444):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -278,7 +136,7 @@ def d_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     return True
 
 
-def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3468(ctx, E=None, B=3444):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -288,16 +146,7 @@ def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     return True
 
 
-def d_3469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
-    return True
+d_3469 = _C.rebased(_C.d_1634, 3444)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

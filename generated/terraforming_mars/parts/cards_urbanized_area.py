@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -95,78 +97,18 @@ x_2523 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_2524 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
 x_2525 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
 x_2529 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:150
+d_2204 = _C.rebased(_C.d_2204, 2204)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2205 = _C.rebased(_C.d_344, 2204)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2206 = _C.rebased(_C.d_356, 2204)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2207 = _C.rebased(_C.d_378, 2204)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2208 = _C.rebased(_C.d_379, 2204)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2209 = _C.rebased(_C.d_380, 2204)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2210 = _C.rebased(_C.d_771, 2204)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2211 = _C.rebased(_C.d_487, 2204)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2212 = _C.rebased(_C.d_488, 2204)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2204(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2207(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-d_2205 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2206 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:502
-
-
-def d_2207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2499(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_2208 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_2210 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2211 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:502
-
-
-def d_2212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_2213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
+def t_2213(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -177,17 +119,17 @@ def t_2213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         LOCAL(ctx, E, 't~719', 'city', True)
         LOCAL(ctx, E, 'n~720', 2, True)
         LOCAL(ctx, E, 'u~721', 'city', True)
-        return t_2218(ctx, k, s, E)
+        return t_2218(ctx, k, s, E, B)
 
-    return t_2214(ctx, r1, s, E)
-
-
-t_2214 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:503
-d_2215 = _C.d_744  # rules_data/terraforming_mars/cards/071-140.yaml:503
-d_2216 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:503
+    return t_2214(ctx, r1, s, E, B)
 
 
-def d_2217(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
+t_2214 = _C.rebased(_C.t_359, 2204)  # rules_data/terraforming_mars/cards/071-140.yaml:503
+d_2215 = _C.rebased(_C.d_744, 2204)  # rules_data/terraforming_mars/cards/071-140.yaml:503
+d_2216 = _C.rebased(_C.d_786, 2204)  # rules_data/terraforming_mars/cards/071-140.yaml:503
+
+
+def d_2217(ctx, E=None, B=2204):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -197,18 +139,18 @@ def d_2217(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     return True
 
 
-def t_2218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def t_2218(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2510(ctx, E):
-        return t_2219(ctx, k, s, E)
+        return t_2219(ctx, k, s, E, B)
     return k()
 
 
-def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def t_2219(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -217,10 +159,10 @@ def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'l~726', x_2511(ctx, E), True)
     if not x_2512(ctx, E):
         return False
-    return t_2222(ctx, k, s, E)
+    return t_2222(ctx, k, s, E, B)
 
 
-def d_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_2220(ctx, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -230,7 +172,7 @@ def d_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:149
+def d_2221(ctx, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -241,14 +183,10 @@ def d_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2222, None, [], k)
+t_2222 = _C.rebased(_C.t_2222, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:150
 
 
-def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2223(ctx, k, s=None, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -256,10 +194,10 @@ def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~728', E.get('t~719'), True)
     LOCAL(ctx, E, 's~729', E.get('space~727'), True)
-    return t_2226(ctx, k, s, E)
+    return t_2226(ctx, k, s, E, B)
 
 
-def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
+def d_2224(ctx, E=None, B=2204):  # rules_data/terraforming_mars/definitions/board.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -269,42 +207,17 @@ def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-d_2225 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:150
-
-
-def t_2226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~729'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
-    return t_2229(ctx, k, s, E)
-
-
-def d_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~729'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[5])
-    return True
-
-
-d_2228 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2229 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2230 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2231 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2232 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2233 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2234 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2235 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2225 = _C.rebased(_C.d_2225, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:150
+t_2226 = _C.rebased(_C.t_2226, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2227 = _C.rebased(_C.d_2227, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_2228 = _C.rebased(_C.d_2228, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_2229 = _C.rebased(_C.t_2229, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_2230 = _C.rebased(_C.t_2230, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2231 = _C.rebased(_C.t_2231, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_2232 = _C.rebased(_C.t_2232, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2233 = _C.rebased(_C.t_2233, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_2234 = _C.rebased(_C.t_2234, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_2235 = _C.rebased(_C.d_2235, 2204)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

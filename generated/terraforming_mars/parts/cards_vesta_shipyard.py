@@ -44,40 +44,15 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_1509 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_1332 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1333 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:575
-
-
-def d_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_1331 = _C.rebased(_C.d_651, 1331)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1332 = _C.rebased(_C.d_344, 1331)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1333 = _C.rebased(_C.d_345, 1331)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1334 = _C.rebased(_C.d_357, 1331)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

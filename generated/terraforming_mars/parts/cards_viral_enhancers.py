@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -75,7 +76,7 @@ def x_1777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return (_w3.get((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)), 0))
 
 
-def t_1560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
+def t_1560(ctx, k, s=None, E=None, B=1560):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -84,19 +85,15 @@ def t_1560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1561(ctx, lambda: nxt(left - 1), k, E)
+        return t_1561(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(x_1769(ctx, E)))
 
 
-def t_1561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1561, None, [], k)
+t_1561 = _C.rebased(_C.t_775, 1560)  # rules_data/terraforming_mars/cards/071-140.yaml:59
 
 
-def d_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1562(ctx, E=None, B=1560):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,44 +101,44 @@ def d_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~718', 1, True)
     LOCAL(ctx, E, 'r~719', 'plants', True)
-    c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[0])
     return True
 
 
-d_1563 = _C.d_361  # rules_data/terraforming_mars/cards/071-140.yaml:59
-d_1564 = _C.d_530  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1563 = _C.rebased(_C.d_361, 1560)  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1564 = _C.rebased(_C.d_530, 1560)  # rules_data/terraforming_mars/cards/071-140.yaml:59
 
 
-def d_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1565(ctx, E=None, B=1560):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[0])
     return True
 
 
-def d_1566(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1566(ctx, E=None, B=1560):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~720', 1, True)
-    if not d_1568(ctx, E):
+    if not d_1568(ctx, E, B):
         return False
     return True
 
 
-d_1567 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1567 = _C.rebased(_C.d_1020, 1560)  # rules_data/terraforming_mars/cards/071-140.yaml:59
 
 
-def d_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1568(ctx, E=None, B=1560):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -150,13 +147,13 @@ def d_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     if not x_1776(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[2])
     return True
 
 
-def d_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1569(ctx, E=None, B=1560):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -167,15 +164,15 @@ def d_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
+def d_1570(ctx, E=None, B=1560):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[2])
     return True
 
 

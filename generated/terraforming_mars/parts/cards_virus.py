@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -89,16 +90,10 @@ def x_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 x_1403 = _C.x_1403  # rules_data/terraforming_mars/definitions/resources.yaml:50
 x_1405 = _C.x_1405  # rules_data/terraforming_mars/definitions/resources.yaml:48
+t_1233 = _C.rebased(_C.t_1008, 1233)  # rules_data/terraforming_mars/cards/001-070.yaml:501
 
 
-def t_1233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1233, None, [], k)
-
-
-def t_1234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
+def t_1234(ctx, k, s=None, E=None, B=1233):  # rules_data/terraforming_mars/definitions/cards.yaml:249
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -106,47 +101,31 @@ def t_1234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'animal', True)
-    return t_1237(ctx, k, s, E)
+    return t_1237(ctx, k, s, E, B)
 
 
-d_1235 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:501
-d_1236 = _C.d_897  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1235 = _C.rebased(_C.d_481, 1233)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1236 = _C.rebased(_C.d_897, 1233)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+t_1237 = _C.rebased(_C.t_1237, 1233)  # rules_data/terraforming_mars/definitions/cards.yaml:249
+t_1238 = _C.rebased(_C.t_900, 1233)  # rules_data/terraforming_mars/definitions/cards.yaml:250
 
 
-def t_1237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
+def d_1239(ctx, E=None, B=1233):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1389(ctx, E):
-        return t_1238(ctx, k, s, E)
-    return k()
-
-
-def t_1238(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1238, None, [], k)
-
-
-def d_1239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1239, PL(ctx, E.get('holder~717')).get('card_res'), E.get('card~718'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('holder~717')).get('card_res'), E.get('card~718'))
     if c is not None:
         SET(ctx, 'card_res', c, key, x_1394(ctx, E), '-=', False, K[0])
     return True
 
 
-d_1240 = _C.d_534  # rules_data/terraforming_mars/definitions/cards.yaml:255
+d_1240 = _C.rebased(_C.d_534, 1233)  # rules_data/terraforming_mars/definitions/cards.yaml:255
 
 
-def t_1241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1241(ctx, k, s=None, E=None, B=1233):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -154,44 +133,28 @@ def t_1241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~719', 5, True)
     LOCAL(ctx, E, 'r~720', 'plants', True)
-    return t_1244(ctx, k, s, E)
+    return t_1244(ctx, k, s, E, B)
 
 
-d_1242 = _C.d_663  # rules_data/terraforming_mars/cards/001-070.yaml:501
-d_1243 = _C.d_712  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1242 = _C.rebased(_C.d_663, 1233)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1243 = _C.rebased(_C.d_712, 1233)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+t_1244 = _C.rebased(_C.t_1244, 1233)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_1245 = _C.rebased(_C.t_1245, 1233)  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def t_1244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def d_1246(ctx, E=None, B=1233):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1400(ctx, E):
-        return t_1245(ctx, k, s, E)
-    return k()
-
-
-def t_1245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1245, None, [], k)
-
-
-def d_1246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1246, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[2])
     return True
 
 
-d_1247 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1247 = _C.rebased(_C.d_534, 1233)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -97,17 +99,17 @@ def x_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_740, NOREC).get('tags', []) if type(v_c_740) is str else [])).count('jovian') for v_c_740 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_742, NOREC).get('tags', []) if type(v_c_742) is str else [])).count('jovian') for v_c_742 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def t_609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def t_609(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 12, True)
-    return t_611(ctx, k, s, E)
+    return t_611(ctx, k, s, E, B)
 
 
-def d_610(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def d_610(ctx, E=None, B=609):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -117,7 +119,7 @@ def d_610(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     return True
 
 
-def t_611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
+def t_611(ctx, k, s=None, E=None, B=609):  # rules_data/terraforming_mars/definitions/cards.yaml:118
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -126,14 +128,14 @@ def t_611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
     LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
     LOCAL(ctx, E, 'sv~717', 0, True)
     LOCAL(ctx, E, 'tv~718', x_688(ctx, E), True)
-    return t_615(ctx, k, s, E)
+    return t_615(ctx, k, s, E, B)
 
 
-d_612 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:118
-d_613 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:118
+d_612 = _C.rebased(_C.d_394, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:118
+d_613 = _C.rebased(_C.d_395, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:118
 
 
-def d_614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
+def d_614(ctx, E=None, B=609):  # rules_data/terraforming_mars/definitions/cards.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -143,249 +145,42 @@ def d_614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def t_615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_689(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_690(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_691(ctx, E), True)
-    return t_619(ctx, k, s, E)
-
-
-d_616 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_617 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_618 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_619(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_692(ctx, E):
-        return d_620(ctx, E) and k()
-    return t_623(ctx, k, s, E)
-
-
-def d_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_693(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[4])
-    return True
-
-
-d_621 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[4])
-    return True
-
-
-def t_623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_696(ctx, E):
-        return False
-    return t_625(ctx, k, s, E)
-
-
-d_624 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_625(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 625, None, [], k)
-
-
-def d_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_702(ctx, E), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 628, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 629, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 630, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[4])
-    return True
-
-
-def d_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_702(ctx, E), '-=', False, K[4])
-    return True
-
-
-def d_628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 628, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[4])
-    return True
-
-
-def d_629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 629, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[4])
-    return True
-
-
-def d_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 630, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[4])
-    return True
-
-
-def t_631(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~725', 'ocean', True)
-    return t_633(ctx, k, s, E)
-
-
-d_632 = _C.d_632  # rules_data/terraforming_mars/cards/001-070.yaml:125
-
-
-def t_633(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_713(ctx, E):
-        return t_634(ctx, k, s, E)
-    return k()
-
-
-def t_634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~735', x_714(ctx, E), True)
-    if not x_715(ctx, E):
-        return False
-    return t_637(ctx, k, s, E)
-
-
-d_635 = _C.d_635  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_636 = _C.d_636  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_637(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 637, None, [], k)
-
-
-def t_638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
-    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
-    return t_641(ctx, k, s, E)
-
-
-d_639 = _C.d_639  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_640 = _C.d_640  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 642, ctx.state.get('board'), E.get('s~738'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[6])
-    return t_644(ctx, k, s, E)
-
-
-def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 642, ctx.state.get('board'), E.get('s~738'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[5])
-    return True
-
-
-d_643 = _C.d_643  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_644 = _C.t_644  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_645 = _C.t_645  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_646 = _C.t_646  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_647 = _C.t_647  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_648 = _C.t_648  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_649 = _C.t_649  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_650 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:83
+t_615 = _C.rebased(_C.t_397, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_616 = _C.rebased(_C.d_398, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_617 = _C.rebased(_C.d_399, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_618 = _C.rebased(_C.d_400, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_619 = _C.rebased(_C.t_401, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_620 = _C.rebased(_C.d_402, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_621 = _C.rebased(_C.d_403, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_622 = _C.rebased(_C.d_404, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_623 = _C.rebased(_C.t_405, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_624 = _C.rebased(_C.d_406, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_625 = _C.rebased(_C.t_407, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_626 = _C.rebased(_C.d_408, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_627 = _C.rebased(_C.d_409, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_628 = _C.rebased(_C.d_410, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_629 = _C.rebased(_C.d_411, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_630 = _C.rebased(_C.d_412, 609)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+t_631 = _C.rebased(_C.t_631, 609)  # rules_data/terraforming_mars/cards/001-070.yaml:125
+d_632 = _C.rebased(_C.d_632, 609)  # rules_data/terraforming_mars/cards/001-070.yaml:125
+t_633 = _C.rebased(_C.t_633, 609)  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_634 = _C.rebased(_C.t_634, 609)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_635 = _C.rebased(_C.d_635, 609)  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_636 = _C.rebased(_C.d_636, 609)  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_637 = _C.rebased(_C.t_637, 609)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_638 = _C.rebased(_C.t_638, 609)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_639 = _C.rebased(_C.d_639, 609)  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_640 = _C.rebased(_C.d_640, 609)  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_641 = _C.rebased(_C.t_641, 609)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_642 = _C.rebased(_C.d_642, 609)  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_643 = _C.rebased(_C.d_643, 609)  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_644 = _C.rebased(_C.t_644, 609)  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_645 = _C.rebased(_C.t_645, 609)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_646 = _C.rebased(_C.t_646, 609)  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_647 = _C.rebased(_C.t_647, 609)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_648 = _C.rebased(_C.t_648, 609)  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_649 = _C.rebased(_C.t_649, 609)  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_650 = _C.rebased(_C.d_650, 609)  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -69,7 +70,7 @@ x_3409 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_3410 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_2965(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def d_2965(ctx, E=None, B=2965):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -77,46 +78,19 @@ def d_2965(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2968(ctx, E):
+    if not d_2968(ctx, E, B):
         return False
     return True
 
 
-d_2966 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:373
-d_2967 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_2966 = _C.rebased(_C.d_777, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_2967 = _C.rebased(_C.d_356, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_2968 = _C.rebased(_C.d_472, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2969 = _C.rebased(_C.d_473, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2970 = _C.rebased(_C.d_474, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3393(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2970, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2969 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_2970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2970, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-def t_2971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def t_2971(ctx, k, s=None, E=None, B=2965):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -124,10 +98,10 @@ def t_2971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'p~717', 'oxygen', True)
     LOCAL(ctx, E, 'n~718', 1, True)
-    return t_2974(ctx, k, s, E)
+    return t_2974(ctx, k, s, E, B)
 
 
-def d_2972(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def d_2972(ctx, E=None, B=2965):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -137,129 +111,20 @@ def d_2972(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     return True
 
 
-d_2973 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:373
-
-
-def t_2974(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_2975(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~718')))
-
-
-def t_2975(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3399(ctx, E):
-        return t_2976(ctx, k, s, E)
-    return k()
-
-
-def t_2976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2977, ctx.state.get('params'), E.get('p~717'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_3401(ctx, E), '+=', False, K[2])
-    return t_2978(ctx, k, s, E)
-
-
-def d_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2977, ctx.state.get('params'), E.get('p~717'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_3401(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_2978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3402(ctx, E):
-        return t_2979(ctx, k, s, E)
-    return k()
-
-
-def t_2979(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
-        return k()
-
-    if not d_2980(ctx, E):
-        return False
-    return t_2984(ctx, r1, s, E)
-
-
-def d_2980(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3403(ctx, E):
-        if not d_2981(ctx, E):
-            return False
-    return True
-
-
-def d_2981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2982, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_2982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2982, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_2983 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2984 = _C.t_372  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2985 = _C.t_373  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2986 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2973 = _C.rebased(_C.d_361, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:373
+t_2974 = _C.rebased(_C.t_362, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2975 = _C.rebased(_C.t_363, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2976 = _C.rebased(_C.t_364, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2977 = _C.rebased(_C.d_365, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2978 = _C.rebased(_C.t_366, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2979 = _C.rebased(_C.t_367, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2980 = _C.rebased(_C.d_368, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2981 = _C.rebased(_C.d_369, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2982 = _C.rebased(_C.d_370, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2983 = _C.rebased(_C.d_371, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2984 = _C.rebased(_C.t_372, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2985 = _C.rebased(_C.t_373, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2986 = _C.rebased(_C.d_374, 2965)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

@@ -44,41 +44,16 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2850 = _C.x_413  # rules_data/terraforming_mars/cards/071-140.yaml:702
 x_2853 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_2504(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2507, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
-
-
-d_2505 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2506 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:709
-
-
-def d_2507(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2507, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    return True
+d_2504 = _C.rebased(_C.d_354, 2504)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2505 = _C.rebased(_C.d_344, 2504)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2506 = _C.rebased(_C.d_356, 2504)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2507 = _C.rebased(_C.d_357, 2504)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -45,45 +45,18 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_3273 = _C.x_2438  # rules_data/terraforming_mars/cards/141-208.yaml:269
 x_3276 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3278 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:277
-
-
-def d_2869(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2872, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-d_2870 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2871 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:276
-
-
-def d_2872(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2872, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    return True
-
-
-t_2873 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:277
+d_2869 = _C.rebased(_C.d_354, 2869)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2870 = _C.rebased(_C.d_344, 2869)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2871 = _C.rebased(_C.d_356, 2869)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2872 = _C.rebased(_C.d_357, 2869)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2873 = _C.rebased(_C.t_359, 2869)  # rules_data/terraforming_mars/cards/141-208.yaml:277
 
 
 TRIALS = {

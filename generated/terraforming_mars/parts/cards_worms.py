@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -60,7 +61,7 @@ x_2767 = _C.x_2767  # rules_data/terraforming_mars/definitions/cards_141_208.yam
 x_2768 = _C.x_2768  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
 
 
-def d_2434(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2434(ctx, E=None, B=2434):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,18 +71,18 @@ def d_2434(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     LOCAL(ctx, E, 'r~721', 'plants', True)
     LOCAL(ctx, E, 'm~722', 2, True)
     LOCAL(ctx, E, 'k~723', x_2766(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2439, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2768(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2435 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:614
-d_2436 = _C.d_916  # rules_data/terraforming_mars/cards/071-140.yaml:614
-d_2437 = _C.d_2437  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2435 = _C.rebased(_C.d_1020, 2434)  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2436 = _C.rebased(_C.d_916, 2434)  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2437 = _C.rebased(_C.d_2437, 2434)  # rules_data/terraforming_mars/cards/071-140.yaml:614
 
 
-def d_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2438(ctx, E=None, B=2434):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -91,16 +92,7 @@ def d_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     return True
 
 
-def d_2439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2439, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_2768(ctx, E), '+=', False, K[0])
-    return True
+d_2439 = _C.rebased(_C.d_2439, 2434)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
 
 
 TRIALS = {

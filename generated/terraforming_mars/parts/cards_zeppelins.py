@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -66,7 +67,7 @@ def x_2760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~719'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~721'))) is int else num(_w2)))
 
 
-def d_2429(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def d_2429(ctx, E=None, B=2429):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -75,17 +76,17 @@ def d_2429(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     LOCAL(ctx, E, 'n~719', 1, True)
     LOCAL(ctx, E, 'r~720', 'megacredits', True)
     LOCAL(ctx, E, 'k~721', x_2758(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2433, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2760(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2430 = _C.d_351  # rules_data/terraforming_mars/cards/071-140.yaml:602
-d_2431 = _C.d_664  # rules_data/terraforming_mars/cards/071-140.yaml:602
+d_2430 = _C.rebased(_C.d_351, 2429)  # rules_data/terraforming_mars/cards/071-140.yaml:602
+d_2431 = _C.rebased(_C.d_664, 2429)  # rules_data/terraforming_mars/cards/071-140.yaml:602
 
 
-def d_2432(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def d_2432(ctx, E=None, B=2429):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,13 +96,13 @@ def d_2432(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     return True
 
 
-def d_2433(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_2433(ctx, E=None, B=2429):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2433, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2760(ctx, E), '+=', False, K[0])
     return True
