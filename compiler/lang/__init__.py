@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import Diagnostic
+from compiler.lang.copies import Copies
 from compiler.lang.declare import CORE_KINDS, Decls, declare
 from compiler.lang.expand import check_definition
 from compiler.lang.fields import record_scope, resolve_value
@@ -111,9 +112,11 @@ def _records(rc: RC) -> dict[str, Any]:
     own (``do``, a reaction), so its names need be unique only within it, and two copies
     of a card resolve to equal IR (their compiled functions are written once,
     ``compiler.codegen.dedupe``). The texts resolved after (flow, modules) number from
-    past every record's names."""
+    past every record's names. A field written as one resolved before is that one's IR,
+    copied (``compiler.lang.copies``)."""
     out: dict[str, Any] = {}
     start = top = rc.fresh_count
+    copies = Copies()
     for kind, records in rc.decls.records.items():
         if kind in ("definitions", "modules"):
             continue
@@ -121,10 +124,10 @@ def _records(rc: RC) -> dict[str, Any]:
         fields = decl.fields if decl else {"value": "int"}
         table: dict[str, Any] = {}
         for rid, rec in records.items():
-            table[rid] = _record(rc, kind, rid, rec, fields, start)
+            table[rid] = _record(rc, kind, rid, rec, fields, start, copies)
             top = max(top, rc.fresh_count)
         for twin in (r for r in rc.decls.twins if r.kind == kind):
-            _record(rc, kind, twin.id, twin, fields, start)  # its own mistakes; data dropped
+            _record(rc, kind, twin.id, twin, fields, start, copies)  # its mistakes; dropped
             top = max(top, rc.fresh_count)
         out[kind] = table
     rc.modules, rc.this, rc.fresh_count = frozenset(), None, top
@@ -132,9 +135,9 @@ def _records(rc: RC) -> dict[str, Any]:
 
 
 def _record(rc: RC, kind: str, rid: str, rec: Any, fields: dict[str, Any],
-            start: int) -> dict[str, Any]:
+            start: int, copies: Copies) -> dict[str, Any]:
     """A record's data with each field of a declared type resolved, its fresh names
-    numbered from ``start``."""
+    numbered from ``start`` (a field holding texts through ``copies``)."""
     scope = record_scope(kind)
     rc.fresh_count = start
     rc.modules = rc.on_with(rec.data.get("module"))
@@ -142,8 +145,12 @@ def _record(rc: RC, kind: str, rid: str, rec: Any, fields: dict[str, Any],
     data: dict[str, Any] = {}
     for key, value in rec.data.items():
         t = fields.get(key)
-        data[key] = value if t is None else \
-            resolve_value(rc, rec.doc, rec.path + (key,), value, t, scope)
+        if t is None:
+            data[key] = value
+        elif _holds_code(t):
+            data[key] = copies.resolve(rc, kind, rec, key, value, t, scope, resolve_value)
+        else:
+            data[key] = resolve_value(rc, rec.doc, rec.path + (key,), value, t, scope)
     data["at"] = f"{rec.doc.path}:{rec.span.line}"
     return data
 
