@@ -18,8 +18,10 @@ the copy's path; the trees are read-only and shared).
 
 The copy (``_copy``) is new objects for every node that ``number_nodes`` will number
 (statements: ``at``; expression roots) and every container above one; a subtree with
-no such node is the first one's object itself (the IR is read-only once numbered,
-as ``compiler.codegen.share`` also relies on), so copies cost little memory.
+no such node is the first one's object itself (the IR is read-only once numbered),
+so copies cost little memory: a 10,000-card game's compile stage peaked at 656 MB with
+each copy resolved, 280 MB so (``compiler.codegen.share``, which did the same after the
+whole IR was built, is gone: it saved 7 MB more at 10,000 cards for 2 s of CPU).
 """
 
 from __future__ import annotations
