@@ -53,12 +53,14 @@ class Unit:
     """One module's functions: ``(name, text)`` in output order, ``order`` their names
     callees first (a callee met later is compared by its own name: it matches nothing),
     ``consts`` the texts of its constants ``K``, ``base`` its statement functions' base
-    (``B``; None: they have none)."""
+    (``B``; None: they have none); ``twin``: an earlier unit whose functions these are,
+    renamed (``codegen.twins``), and {its name: this one's}."""
 
     functions: list[tuple[str, str]]
     order: list[str]
     consts: list[str]
     base: int | None = None
+    twin: tuple[Unit, dict[str, str]] | None = None
 
 
 def groups(units: list[Unit], calls: dict[str, list[str]] | None = None) -> dict[str, str]:
@@ -68,6 +70,12 @@ def groups(units: list[Unit], calls: dict[str, list[str]] | None = None) -> dict
     seen: dict[tuple[str, str, str], str] = {}
     calls = {} if calls is None else calls
     for unit in units:
+        if unit.twin is not None:  # its functions' groups are its twin's (met before)
+            first, names = unit.twin
+            for name in first.order:
+                group[names[name]] = group[name]
+                calls[names[name]] = [names.get(c, c) for c in calls[name]]
+            continue
         texts = dict(unit.functions)
         for name in unit.order:
             head, _, body = texts[name].partition("\n")

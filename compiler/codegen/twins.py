@@ -1,0 +1,151 @@
+"""Copies of a record compiled once: a part whose IR is an earlier part's but for its
+node numbers and lines gets that part's functions renamed, not compiled again.
+
+Entry points: ``Twins()`` (one per ``part_sources`` run), ``Twins.walk(ir)`` -> the
+expression roots and statements of a part's IR (as ``pycode._walk``) and its shape,
+``Twins.renamed(...)`` -> the function texts of a twin.
+
+The shape (``walk``) is every node the code generator reads, in walk order: keys and
+values of the nodes inside an operation, node numbers ``x`` and ``id`` as offsets from
+the part's first one (so a twin's numbers are the first's moved by one amount each), and
+a subtree that holds no numbered node and no ``at`` (``compiler.lang.copies`` makes
+the copies of a card share those) by its object's identity, walked once in the run.
+Outside operations only the nesting counts (a record's id, name, lines: the code does
+not read them). Two parts of one shape compile to the same texts but for the numbers
+(function names, ``MEMO`` keys), the base ``B`` and the lines in the comments; what
+would put a number or a line elsewhere in a text keeps its part out (``can``: a
+statement id literal; ``repeat``: the line in its budget error).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.codegen.dedupe import TOKENS
+from compiler.codegen.pyliteral import comment
+
+__all__ = ["Twins"]
+
+Found = list[tuple[dict[str, Any], str]]
+
+
+class Twins:
+    """Parts' shapes in one run, and the subtrees met that hold nothing numbered."""
+
+    def __init__(self) -> None:
+        self.clean: set[int] = set()
+        self.first: dict[tuple[Any, ...], Any] = {}
+
+    def walk(self, ir: Any) -> tuple[Found, list[dict[str, Any]], tuple[Any, ...]]:
+        """Expression roots with the ``at`` of their nearest holder, statements, and the
+        shape of ``ir`` (see the module's docstring)."""
+        found: Found = []
+        stmts: list[dict[str, Any]] = []
+        shape: list[Any] = []
+        base: list[int | None] = [None, None]
+        clean = self.clean
+
+        def walk(node: Any, at: str, in_op: bool) -> bool:
+            """Walk ``node``; whether it holds nothing numbered and no ``at``."""
+            kind = type(node)
+            if kind is not dict and kind is not list:
+                return True
+            key = id(node)
+            if key in clean:
+                if in_op:
+                    shape.append(key)
+                return True
+            mark = len(shape)
+            ok = True
+            if kind is list:
+                shape.append("[")
+                for v in node:
+                    if not walk(v, at, in_op):
+                        ok = False
+            else:
+                here = node.get("at", at)
+                at = here if isinstance(here, str) else at
+                op = node.get("op")
+                if op is not None:
+                    in_op = True
+                    if "x" in node:
+                        found.append((node, at))
+                    if isinstance(node.get("id"), int):
+                        stmts.append(node)
+                    if op == "can":
+                        shape.append(object())  # a statement id in an expression
+                    elif op == "rep":
+                        shape.append(node.get("at"))  # its line in the body
+                shape.append("{")
+                for k, v in node.items():
+                    if k in ("x", "id", "at"):
+                        ok = False
+                        if k == "at" or not isinstance(v, int):
+                            shape.append((k, v) if k != "at" and in_op else k)
+                            continue
+                        i = k == "id"
+                        first = base[i]
+                        if first is None:
+                            first = base[i] = v
+                        shape.append((k, v - first))
+                    elif type(v) is dict or type(v) is list:
+                        shape.append(k if in_op else "")
+                        if not walk(v, at, in_op):
+                            ok = False
+                    elif in_op:
+                        shape.append((k, type(v), repr(v) if type(v) is float else v))
+            shape.append("}")
+            if ok:
+                clean.add(key)
+                del shape[mark:]
+                if in_op:
+                    shape.append(key)
+            return ok
+
+        walk(ir, "", False)
+        return [(n, at) for n, at in found if n["op"] not in ("lit", "var")], stmts, \
+            tuple(shape)
+
+    @staticmethod
+    def renamed(twin: Any, found: Found, nodes: list[dict[str, Any]],
+                base: int | None) -> tuple[list[tuple[str, str]], dict[str, str]] | None:
+        """``twin``'s functions (a ``pycode._Module`` of the same shape) for a part
+        whose roots are ``found`` and statements ``nodes``, numbered from ``base``, and
+        {twin's name: the part's}; None if a name in them is not the twin's own."""
+        names: dict[str, str] = {}
+        memo: dict[str, str] = {}
+        for (a, _), (b, _) in zip(twin.found, found, strict=True):
+            names[f"x_{a['x']}"] = f"x_{b['x']}"
+            memo[str(a["x"])] = str(b["x"])
+        notes = {f"x_{b['x']}": f"  # {_at(at)}" for b, at in found}
+        for a, b in zip(twin.nodes, nodes, strict=True):
+            for p in "dt":
+                names[f"{p}_{a['id']}"] = f"{p}_{b['id']}"
+                note = comment(b.get("at"))
+                notes[f"{p}_{b['id']}"] = f"  # {note}" if note else ""
+
+        def sub(m: Any) -> str:
+            if m["name"]:
+                return names[m["name"]]
+            if m["memo"]:
+                return f"MEMO(ctx, ({memo[m['memo']]},"
+            return str(m[0])
+
+        out = []
+        try:
+            for name, text in twin.unit.functions:
+                head, _, body = text.partition("\n")
+                mine = names[name]
+                params = head[head.index("("):head.index(")") + 1]
+                if base is not None and ", B=" in params:
+                    params = params[:params.index(", B=")] + f", B={base})"
+                out.append((mine, f"def {mine}{params}:{notes[mine]}\n" + TOKENS.sub(sub, body)))
+        except KeyError:
+            return None
+        return out, names
+
+
+def _at(at: str) -> str:
+    from compiler.codegen.pycode import _comment
+
+    return _comment(at)
