@@ -39,72 +39,11 @@ class Twins:
     def walk(self, ir: Any) -> tuple[Found, list[dict[str, Any]], tuple[Any, ...]]:
         """Expression roots with the ``at`` of their nearest holder, statements, and the
         shape of ``ir`` (see the module's docstring)."""
-        found: Found = []
-        stmts: list[dict[str, Any]] = []
-        shape: list[Any] = []
-        base: list[int | None] = [None, None]
-        clean = self.clean
-
-        def walk(node: Any, at: str, in_op: bool) -> bool:
-            """Walk ``node``; whether it holds nothing numbered and no ``at``."""
-            kind = type(node)
-            if kind is not dict and kind is not list:
-                return True
-            key = id(node)
-            if key in clean:
-                if in_op:
-                    shape.append(key)
-                return True
-            mark = len(shape)
-            ok = True
-            if kind is list:
-                shape.append("[")
-                for v in node:
-                    if not walk(v, at, in_op):
-                        ok = False
-            else:
-                here = node.get("at", at)
-                at = here if isinstance(here, str) else at
-                op = node.get("op")
-                if op is not None:
-                    in_op = True
-                    if "x" in node:
-                        found.append((node, at))
-                    if isinstance(node.get("id"), int):
-                        stmts.append(node)
-                    if op == "can":
-                        shape.append(object())  # a statement id in an expression
-                    elif op == "rep":
-                        shape.append(node.get("at"))  # its line in the body
-                shape.append("{")
-                for k, v in node.items():
-                    if k in ("x", "id", "at"):
-                        ok = False
-                        if k == "at" or not isinstance(v, int):
-                            shape.append((k, v) if k != "at" and in_op else k)
-                            continue
-                        i = k == "id"
-                        first = base[i]
-                        if first is None:
-                            first = base[i] = v
-                        shape.append((k, v - first))
-                    elif type(v) is dict or type(v) is list:
-                        shape.append(k if in_op else "")
-                        if not walk(v, at, in_op):
-                            ok = False
-                    elif in_op:
-                        shape.append((k, type(v), repr(v) if type(v) is float else v))
-            shape.append("}")
-            if ok:
-                clean.add(key)
-                del shape[mark:]
-                if in_op:
-                    shape.append(key)
-            return ok
-
-        walk(ir, "", False)
-        return [(n, at) for n, at in found if n["op"] not in ("lit", "var")], stmts, \
-            tuple(shape)
+        walker = _Walker(self.clean)
+        if walker.walk(ir, "", False):
+            self.clean.add(id(ir))
+        found = [(n, at) for n, at in walker.found if n["op"] not in ("lit", "var")]
+        return found, walker.stmts, tuple(walker.shape)
 
     @staticmethod
     def renamed(twin: Any, found: Found, nodes: list[dict[str, Any]],
@@ -149,3 +88,78 @@ def _at(at: str) -> str:
     from compiler.codegen.pycode import _comment
 
     return _comment(at)
+
+
+class _Walker:
+    """One walk of ``Twins.walk`` (an object, not a closure: a recursive closure refers
+    to itself, and the collector is paused while the parts are generated)."""
+
+    def __init__(self, clean: set[int]) -> None:
+        self.clean = clean
+        self.found: Found = []
+        self.stmts: list[dict[str, Any]] = []
+        self.shape: list[Any] = []
+        self.base: list[int | None] = [None, None]
+
+    def walk(self, node: Any, at: str, in_op: bool) -> bool:
+        """Walk ``node``; whether it holds nothing numbered and no ``at``."""
+        kind = type(node)
+        if kind is not dict and kind is not list:
+            return True
+        key, shape = id(node), self.shape
+        if key in self.clean:
+            if in_op:
+                shape.append(key)
+            return True
+        mark = len(shape)
+        ok = True
+        kids: list[int] = []  # its clean containers (kept if it is not clean)
+        if kind is list:
+            shape.append("[")
+            for v in node:
+                if not self.walk(v, at, in_op):
+                    ok = False
+                elif type(v) is dict or type(v) is list:
+                    kids.append(id(v))
+        else:
+            here = node.get("at", at)
+            at = here if isinstance(here, str) else at
+            op = node.get("op")
+            if op is not None:
+                in_op = True
+                if "x" in node:
+                    self.found.append((node, at))
+                if isinstance(node.get("id"), int):
+                    self.stmts.append(node)
+                if op == "can":
+                    shape.append(object())  # a statement id in an expression
+                elif op == "rep":
+                    shape.append(node.get("at"))  # its line in the body
+            shape.append("{")
+            for k, v in node.items():
+                if k in ("x", "id", "at"):
+                    ok = False
+                    if k == "at" or not isinstance(v, int):
+                        shape.append((k, v) if k != "at" and in_op else k)
+                        continue
+                    i = k == "id"
+                    first = self.base[i]
+                    if first is None:
+                        first = self.base[i] = v
+                    shape.append((k, v - first))
+                elif type(v) is dict or type(v) is list:
+                    shape.append(k if in_op else "")
+                    if self.walk(v, at, in_op):
+                        kids.append(id(v))
+                    else:
+                        ok = False
+                elif in_op:
+                    shape.append((k, type(v), repr(v) if type(v) is float else v))
+        shape.append("}")
+        if ok:
+            del shape[mark:]
+            if in_op:
+                shape.append(key)
+        else:
+            self.clean.update(kids)  # the largest clean subtrees only (less memory)
+        return ok
