@@ -20,6 +20,7 @@ YAML line of the function written (``at`` of an alias: its comment).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = ["COMMON", "REBASED", "Unit", "common", "emit", "groups", "shared"]
@@ -54,13 +55,15 @@ class Unit:
     callees first (a callee met later is compared by its own name: it matches nothing),
     ``consts`` the texts of its constants ``K``, ``base`` its statement functions' base
     (``B``; None: they have none); ``twin``: an earlier unit whose functions these are,
-    renamed (``codegen.twins``), and {its name: this one's}."""
+    renamed (``codegen.twins``), and {its name: this one's}; then ``functions`` hold
+    only their def lines, and ``whole`` gives one's whole text."""
 
     functions: list[tuple[str, str]]
     order: list[str]
     consts: list[str]
     base: int | None = None
     twin: tuple[Unit, dict[str, str]] | None = None
+    whole: Callable[[str], str] | None = None
 
 
 def groups(units: list[Unit], calls: dict[str, list[str]] | None = None) -> dict[str, str]:
@@ -121,7 +124,7 @@ def emit(unit: Unit, group: dict[str, str], bound: dict[str, str]) -> tuple[str,
         target = f"{COMMON}.{bound[g]}" if g in bound else first[g]
         joint = "\n\n" if out else ""
         if target == name:
-            out.append(joint + text)
+            out.append(joint + (text if unit.whole is None else unit.whole(name)))
             continue
         head = text.partition("\n")[0]
         if g in bound and ", B=" in head:  # its own base (one a unit: a local alias keeps it)

@@ -144,6 +144,9 @@ class _Module:
     (``StmtCompiler.base``), and a part of an earlier one's shape is that one's
     functions renamed (``codegen.twins``), not compiled again."""
 
+    closed: bool | None = None
+    """Whether its bodies call only its own functions (``twins._closed``, once asked)."""
+
     def __init__(self, ir: Any, kinds: dict[str, Any], twins: Twins | None = None) -> None:
         self.ir = ir
         # a node the IR holds in several places (or an expression numbered once for all
@@ -164,7 +167,7 @@ class _Module:
         else:
             self.direct: list[bool] = twin.direct
             self.unit = Unit(made[0], [made[1][n] for n in twin.unit.order],
-                             twin.unit.consts, base, (twin.unit, made[1]))
+                             twin.unit.consts, base, (twin.unit, made[1]), made[2])
         self.trials = "TRIALS = {\n" + "".join(
             f"    {n['id']}: {_trial(n['id'], d)},\n"
             for n, d in zip(nodes, self.direct, strict=True)) + "}\n"

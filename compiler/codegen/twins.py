@@ -19,6 +19,7 @@ statement id literal; ``repeat``: the line in its budget error).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from compiler.codegen.dedupe import TOKENS
@@ -46,11 +47,16 @@ class Twins:
         return found, walker.stmts, tuple(walker.shape)
 
     @staticmethod
-    def renamed(twin: Any, found: Found, nodes: list[dict[str, Any]],
-                base: int | None) -> tuple[list[tuple[str, str]], dict[str, str]] | None:
+    def renamed(twin: Any, found: Found, nodes: list[dict[str, Any]], base: int | None
+                ) -> tuple[list[tuple[str, str]], dict[str, str], Callable[[str], str]] | None:
         """``twin``'s functions (a ``pycode._Module`` of the same shape) for a part
-        whose roots are ``found`` and statements ``nodes``, numbered from ``base``, and
-        {twin's name: the part's}; None if a name in them is not the twin's own."""
+        whose roots are ``found`` and statements ``nodes``, numbered from ``base``:
+        their def lines (a copy's functions are nearly always bound to the shared ones,
+        ``dedupe.emit``, so a body is renamed only when asked), {twin's name: the
+        part's}, and the whole text of one of them; None if the twin's bodies call a
+        function not its own."""
+        if not _closed(twin):
+            return None
         names: dict[str, str] = {}
         memo: dict[str, str] = {}
         for (a, _), (b, _) in zip(twin.found, found, strict=True):
@@ -62,6 +68,14 @@ class Twins:
                 names[f"{p}_{a['id']}"] = f"{p}_{b['id']}"
                 note = comment(b.get("at"))
                 notes[f"{p}_{b['id']}"] = f"  # {note}" if note else ""
+        heads = []
+        for name, text in twin.unit.functions:
+            head = text.partition("\n")[0]
+            mine = names[name]
+            params = head[head.index("("):head.index(")") + 1]
+            if base is not None and ", B=" in params:
+                params = params[:params.index(", B=")] + f", B={base})"
+            heads.append((mine, f"def {mine}{params}:{notes[mine]}\n"))
 
         def sub(m: Any) -> str:
             if m["name"]:
@@ -70,18 +84,24 @@ class Twins:
                 return f"MEMO(ctx, ({memo[m['memo']]},"
             return str(m[0])
 
-        out = []
-        try:
-            for name, text in twin.unit.functions:
-                head, _, body = text.partition("\n")
-                mine = names[name]
-                params = head[head.index("("):head.index(")") + 1]
-                if base is not None and ", B=" in params:
-                    params = params[:params.index(", B=")] + f", B={base})"
-                out.append((mine, f"def {mine}{params}:{notes[mine]}\n" + TOKENS.sub(sub, body)))
-        except KeyError:
-            return None
-        return out, names
+        def whole(mine: str) -> str:
+            back = {v: k for k, v in names.items()}
+            body = dict(twin.unit.functions)[back[mine]].partition("\n")[2]
+            return dict(heads)[mine] + TOKENS.sub(sub, body)
+
+        return heads, names, whole
+
+
+def _closed(twin: Any) -> bool:
+    """Whether ``twin``'s bodies call only its own functions (kept on it)."""
+    closed = getattr(twin, "closed", None)
+    if closed is None:
+        own = {f"x_{n['x']}" for n, _ in twin.found} | \
+            {f"{p}_{n['id']}" for n in twin.nodes for p in "dt"}
+        closed = twin.closed = all(m["name"] in own for _, text in twin.unit.functions
+                                   for m in TOKENS.finditer(text.partition("\n")[2])
+                                   if m["name"])
+    return bool(closed)
 
 
 def _at(at: str) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.codegen import generate, parts, twins
+from compiler.codegen import generate, parts, pycode, twins
 from compiler.codegen.pycode import load_code
 from compiler.pipeline import compile_game
 from compiler.runtime import Game, RandomPolicy, register_code
@@ -76,6 +76,19 @@ def test_a_twin_renamed_is_what_compiling_it_gives(
     monkeypatch.setattr(twins.Twins, "renamed", staticmethod(counted))
     kept = generate(ir, "core_tiny/")
     assert sum(made) >= 2 * len(COPIED)  # every copy's part renamed
+    monkeypatch.setattr(twins.Twins, "renamed", staticmethod(lambda *_: None))
+    assert generate(ir, "core_tiny/") == kept
+
+
+def test_a_twin_function_not_shared_is_written_whole(
+        copies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing bound to shared functions (each part writes its own): a twin's bodies,
+    renamed when written, are what compiling them gives."""
+    ir = compile_game(copies, copies.parent).ir
+    monkeypatch.setattr(pycode, "shared", lambda *_: {})
+    kept = generate(ir, "core_tiny/")
+    assert re.search(r"^def t_\d+\(ctx, k, s=None, E=None, B=\d+\):",
+                     kept["parts/cards_choice_3.py"], re.M)
     monkeypatch.setattr(twins.Twins, "renamed", staticmethod(lambda *_: None))
     assert generate(ir, "core_tiny/") == kept
 
