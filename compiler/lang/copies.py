@@ -60,6 +60,15 @@ class Copies:
     def __init__(self) -> None:
         self.kept: dict[tuple[Any, ...], _Kept | None] = {}
 
+    def shared(self) -> set[int]:
+        """The ids of the subtrees copies share: nothing in them is numbered (nor walked
+        by ``number_nodes``)."""
+        out: set[int] = set()
+        for kept in self.kept.values():
+            if kept is not None:
+                out |= kept.clean
+        return out
+
     def resolve(self, rc: RC, kind: str, rec: Any, key: str, value: Any, t: Any,
                 scope: Scope, resolve: Callable[..., Any]) -> Any:
         """``resolve(rc, rec.doc, path, value, t, scope)`` or the copy of a kept one."""
@@ -157,12 +166,19 @@ def _clean(node: Any, in_expr: bool, out: set[int]) -> bool:
 def _copy(node: Any, in_expr: bool, clean: set[int], moved: Callable[[str], str]) -> Any:
     """``node`` with new containers down to every node ``number_nodes`` numbers, its
     ``at`` ``moved``; a ``clean`` subtree is ``node``'s own."""
-    kind = type(node)
-    if (kind is not dict and kind is not list) or id(node) in clean:
+    if (type(node) is not dict and type(node) is not list) or id(node) in clean:
         return node
-    if kind is list:
-        return [_copy(v, in_expr, clean, moved) for v in node]
+    if type(node) is list:
+        return [_copy(v, in_expr, clean, moved) if type(v) is dict or type(v) is list else v
+                for v in node]
     if "op" in node:
         in_expr = "at" not in node
-    return {k: (moved(v) if k == "at" and type(v) is str else _copy(v, in_expr, clean, moved))
-            for k, v in node.items()}
+    out = {}
+    for k, v in node.items():
+        t = type(v)
+        if t is dict or t is list:
+            v = _copy(v, in_expr, clean, moved)
+        elif k == "at" and t is str:
+            v = moved(v)
+        out[k] = v
+    return out
