@@ -105,11 +105,15 @@ class Copies:
             for sub, tree in kept.trees:
                 rc.notes.trees[(doc, path + sub)] = tree
         old, shift = kept.doc + ":", line - kept.line
+        made: dict[str, str] = {}  # one string a line (most of a copy's nodes name one)
 
         def moved(at: str) -> str:
             if not at.startswith(old):
                 return at
-            return f"{doc}:{int(at[len(old):]) + shift}"
+            new = made.get(at)
+            if new is None:
+                new = made[at] = f"{doc}:{int(at[len(old):]) + shift}"
+            return new
 
         return _copy(kept.ir, False, kept.clean, moved)
 
