@@ -172,7 +172,7 @@ def _copy(node: Any, in_expr: bool, clean: set[int], moved: Callable[[str], str]
     ``at`` ``moved``; a ``clean`` subtree is ``node``'s own."""
     if (type(node) is not dict and type(node) is not list) or id(node) in clean:
         return node
-    if type(node) is list:
+    if not isinstance(node, dict):
         return [_copy(v, in_expr, clean, moved) if type(v) is dict or type(v) is list else v
                 for v in node]
     if "op" in node:
