@@ -16,7 +16,6 @@ import jinja2
 
 from compiler.codegen.parts import Part, entry, plan, without_parts
 from compiler.codegen.pyliteral import render
-from compiler.codegen.share import share
 
 __all__ = ["encoded", "generate"]
 
@@ -38,8 +37,6 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     title = _plain(game.get("title", {}).get("en", game_id))
     modules = (ir.get("records") or {}).get("modules", {})
     parts = plan(ir)
-    if parts:  # the copies of a card hold their expressions once; codegen reuses the rest
-        share(ir["records"])
     main = without_parts(ir, parts)
     # how to build it again: by its id under rules_data/, else from the folder it came from
     ref = game_id if source.startswith("rules_data/") else f"--rules {source.rstrip('/')}"

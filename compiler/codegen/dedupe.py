@@ -8,7 +8,9 @@ written once, and ``common(units, group, bound)`` -> the functions the modules s
 Two functions are in one group when their bodies are equal after naming each function
 they call (``x_N``, ``d_N``, ``t_N``, outside strings) by its group, each constant
 ``K[i]`` by its text and a ``MEMO`` key's node number by nothing (the two compute the
-same value from the same inputs, so they may share it). Functions are compared callees
+same value from the same inputs, so they may share it), and a statement function's base
+``B``'s default (a part's, ``pystmt.StmtCompiler``) by nothing: a part binds a shared one
+to a copy with its own base (``rebased``). Functions are compared callees
 first, so a statement whose parts are identical is identical too. In a module, a group's
 function written is its first in output order, and the others follow it as ``NAME =
 FIRST  # at``: the output stays deterministic. A traceback in a shared body names the
@@ -18,9 +20,10 @@ YAML line of the function written (``at`` of an alias: its comment).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["COMMON", "Unit", "common", "emit", "groups", "shared"]
+__all__ = ["COMMON", "REBASED", "Unit", "common", "emit", "groups", "shared"]
 
 COMMON = "_C"
 """The name a part module gives the module of the shared functions."""
@@ -36,17 +39,31 @@ token starts at, kept as they are: one match, not one a string), function names,
 QUICK = re.compile(r"_\d|K\[|MEMO\(")
 """What a body with something for ``TOKENS`` to rename holds (and a few with nothing:
 a name's own pattern scans 3x slower, and renaming nothing changes nothing)."""
+BASE = re.compile(r", B=-?\d+$")
+"""A statement function's base parameter, last of its parameters."""
+REBASED = '''def rebased(f, base):
+    """Shared statement function ``f`` with ``base`` as its base ``B``'s default: the
+    function of a part whose nodes are numbered from ``base`` (compiler.codegen.dedupe)."""
+    return type(f)(f.__code__, f.__globals__, f.__name__, f.__defaults__[:-1] + (base,))
+'''
+"""The function of ``_common`` a part binds a shared statement function with."""
 
 
 @dataclass
 class Unit:
     """One module's functions: ``(name, text)`` in output order, ``order`` their names
     callees first (a callee met later is compared by its own name: it matches nothing),
-    ``consts`` the texts of its constants ``K``."""
+    ``consts`` the texts of its constants ``K``, ``base`` its statement functions' base
+    (``B``; None: they have none); ``twin``: an earlier unit whose functions these are,
+    renamed (``codegen.twins``), and {its name: this one's}; then ``functions`` hold
+    only their def lines, and ``whole`` gives one's whole text."""
 
     functions: list[tuple[str, str]]
     order: list[str]
     consts: list[str]
+    base: int | None = None
+    twin: tuple[Unit, dict[str, str]] | None = None
+    whole: Callable[[str], str] | None = None
 
 
 def groups(units: list[Unit], calls: dict[str, list[str]] | None = None) -> dict[str, str]:
@@ -56,13 +73,19 @@ def groups(units: list[Unit], calls: dict[str, list[str]] | None = None) -> dict
     seen: dict[tuple[str, str, str], str] = {}
     calls = {} if calls is None else calls
     for unit in units:
+        if unit.twin is not None:  # its functions' groups are its twin's (met before)
+            first, names = unit.twin
+            for name in first.order:
+                group[names[name]] = group[name]
+                calls[names[name]] = [names.get(c, c) for c in calls[name]]
+            continue
         texts = dict(unit.functions)
         for name in unit.order:
             head, _, body = texts[name].partition("\n")
             callees = calls[name] = []
             if QUICK.search(body):  # else nothing to rename (half the functions)
                 body = _normal(body, name, group, unit.consts, callees)
-            key = (name[0], head[head.index("("):head.index(")")], body)
+            key = (name[0], BASE.sub("", head[head.index("("):head.index(")")]), body)
             group[name] = seen.setdefault(key, name)
     return group
 
@@ -101,9 +124,11 @@ def emit(unit: Unit, group: dict[str, str], bound: dict[str, str]) -> tuple[str,
         target = f"{COMMON}.{bound[g]}" if g in bound else first[g]
         joint = "\n\n" if out else ""
         if target == name:
-            out.append(joint + text)
+            out.append(joint + (text if unit.whole is None else unit.whole(name)))
             continue
         head = text.partition("\n")[0]
+        if g in bound and ", B=" in head:  # its own base (one a unit: a local alias keeps it)
+            target = f"{COMMON}.rebased({target}, {unit.base})"
         note = head[head.index("  #"):] if "  #" in head else ""
         joint = "" if out and not out[-1].lstrip("\n").startswith("def ") else joint
         out.append(f"{joint}{name} = {target}{note}\n")

@@ -13,10 +13,11 @@ import re
 import types
 from typing import Any
 
-from compiler.codegen.dedupe import COMMON, Unit, common, emit, groups, shared
+from compiler.codegen.dedupe import COMMON, REBASED, Unit, common, emit, groups, shared
 from compiler.codegen.parts import Part, plan, records_of, records_source, without_parts
 from compiler.codegen.pyexpr import ExprCompiler
 from compiler.codegen.pystmt import StmtCompiler
+from compiler.codegen.twins import Twins
 from compiler.runtime import exports
 from compiler.runtime.cps import TRIALS_KEY
 
@@ -99,7 +100,9 @@ def part_sources(ir: dict[str, Any], parts: list[Part], source: str,
     and ``parts/_common.py``, the functions two parts or more have alike (``dedupe``;
     a part binds its names to them: ``x_812 = _C.x_64``)."""
     kinds = ir.get("kinds") or {}
-    mods = [_Module(records_of(ir, part), kinds) for part in parts]
+    twins = Twins()
+    mods = [_Module(records_of(ir, part), kinds, twins) for part in parts]
+    del twins
     units = [m.unit for m in mods]
     calls: dict[str, list[str]] = {}
     group = groups(units, calls)
@@ -122,7 +125,8 @@ def _common_source(units: list[Unit], group: dict[str, str], bound: dict[str, st
                    source: str) -> str:
     body, consts, heads = common(units, group, bound)
     at = {name: head.split("  # ", 1)[1] for name, head in heads.items() if "  # " in head}
-    return _header(_comment(source), COMMON_DOC, "") + _consts(consts) + "\n\n" + body + \
+    return _header(_comment(source), COMMON_DOC, "") + _consts(consts) + "\n\n" + REBASED + \
+        "\n\n" + body + \
         "\n\nAT = {\n" + "".join(f"    {n!r}: {a!r},\n" for n, a in at.items()) + "}\n" + \
         "for _name, _at in AT.items():  # where each function comes from, for tracebacks\n" \
         "    globals()[_name].rulesc_at = _at\n"
@@ -135,32 +139,57 @@ def _header(source: str, doc: str, imports: str) -> str:
 
 class _Module:
     """The compiled functions of one module's ``ir`` (``kinds``: the game's record kinds)
-    as a ``dedupe.Unit``, and its ``TRIALS`` and ``CODE`` tables."""
+    as a ``dedupe.Unit``, and its ``TRIALS`` and ``CODE`` tables. With ``twins`` (a
+    part's): its statement functions number their nodes from its least id
+    (``StmtCompiler.base``), and a part of an earlier one's shape is that one's
+    functions renamed (``codegen.twins``), not compiled again."""
 
-    def __init__(self, ir: Any, kinds: dict[str, Any]) -> None:
+    closed: bool | None = None
+    """Whether its bodies call only its own functions (``twins._closed``, once asked)."""
+
+    def __init__(self, ir: Any, kinds: dict[str, Any], twins: Twins | None = None) -> None:
         self.ir = ir
+        # a node the IR holds in several places (or an expression numbered once for all
+        # its copies) is written once, with the first place's line
+        if twins is None:
+            (found, stmt_nodes), shape = _walk(ir), None
+        else:
+            found, stmt_nodes, shape = twins.walk(ir)
+        self.found = list(_first(found, lambda n: n[0]["x"], lambda n: n[1]).values())
+        self.nodes = nodes = list(_first(stmt_nodes, lambda n: n["id"]).values())
+        base = min(n["id"] for n in nodes) if twins is not None and nodes else None
+        twin = twins.first.get(shape) if twins is not None and shape is not None else None
+        made = Twins.renamed(twin, self.found, nodes, base) if twin is not None else None
+        if made is None or twin is None:
+            self._compile(kinds, base)
+            if twins is not None and shape is not None:
+                twins.first.setdefault(shape, self)
+        else:
+            self.direct: list[bool] = twin.direct
+            self.unit = Unit(made[0], [made[1][n] for n in twin.unit.order],
+                             twin.unit.consts, base, (twin.unit, made[1]), made[2])
+        self.trials = "TRIALS = {\n" + "".join(
+            f"    {n['id']}: {_trial(n['id'], d)},\n"
+            for n, d in zip(nodes, self.direct, strict=True)) + "}\n"
+
+    def _compile(self, kinds: dict[str, Any], base: int | None) -> None:
+        """Compile the functions of ``self.found`` and ``self.nodes``."""
         comp = ExprCompiler({k: set(v.get("code") or []) for k, v in kinds.items()
                              if "code" in v})
         functions = []
-        # a node the IR holds in several places (or an expression numbered once for all
-        # its copies) is written once, with the first place's line
-        found, stmt_nodes = _walk(ir)
-        self.found = list(_first(found, lambda n: n[0]["x"], lambda n: n[1]).values())
         for node, at in self.found:
             first, rest = comp.function(node).split("\n", 1)
             functions.append((f"x_{node['x']}", f"{first}  # {_comment(at)}\n{rest}"))
-        stmts = StmtCompiler(comp)
-        nodes = list(_first(stmt_nodes, lambda n: n["id"]).values())
+        stmts = StmtCompiler(comp, base)
         names = []
-        for n in nodes:
+        for n in self.nodes:
             text = stmts.function(n)
             names.append(text[4:text.index("(")])
             functions.append((names[-1], text))
         # expressions call no statement function; a statement calls those under it
         order = [name for name, _ in functions[:len(self.found)]] + names[::-1]
-        self.unit = Unit(functions, order, comp.consts)
-        self.trials = "TRIALS = {\n" + "".join(f"    {n['id']}: {stmts.trial_name(n)},\n"
-                                               for n in nodes) + "}\n"
+        self.unit = Unit(functions, order, comp.consts, base)
+        self.direct = [stmts.direct(n) for n in self.nodes]
 
     def render(self, group: dict[str, str], bound: dict[str, str]) -> str:
         """``K``, the functions (``dedupe.emit``), ``TRIALS``, ``CODE`` and ``AT`` (which
@@ -173,6 +202,11 @@ class _Module:
                                        if at and f"x_{n['x']}" not in aliases) + "}\n"
         return _consts(self.unit.consts) + "\n\n" + body + "\n\n" + self.trials + \
             "\n\n" + table
+
+
+def _trial(nid: int, direct: bool) -> str:
+    """A statement's trial function (``StmtCompiler.trial_name``)."""
+    return f"CPS(d_{nid})" if direct else f"t_{nid}"
 
 
 def _first(items: list[Any], key: Any, good: Any = bool) -> dict[Any, Any]:

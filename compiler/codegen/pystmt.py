@@ -88,11 +88,27 @@ def _indent(lines: list[str], depth: int = 1) -> list[str]:
 
 class StmtCompiler:
     """Compiles statement nodes; expressions are the ``x_N`` functions of ``exprs``
-    (literals and names inline), literal lists join its module constants."""
+    (literals and names inline), literal lists join its module constants.
 
-    def __init__(self, exprs: ExprCompiler) -> None:
+    ``base`` (a record's part: its least statement id): every statement function takes
+    a last parameter ``B=base`` and writes each node id as ``B + offset``, and passes
+    ``B`` to the statement functions it calls. Copies of a record then compile to equal
+    functions but for ``B``'s default (``dedupe`` shares them and binds a copy to its own
+    base); node ids themselves (in saved states) do not change. None: ids as literals."""
+
+    def __init__(self, exprs: ExprCompiler, base: int | None = None) -> None:
         self.exprs = exprs
+        self.base = base
+        self.b = "" if base is None else ", B"
+        """The base passed on to a statement function called."""
         self._direct: dict[int, bool] = {}
+
+    def nid(self, n: Node) -> str:
+        """Python source of statement ``n``'s id."""
+        if self.base is None:
+            return str(n["id"])
+        off = n["id"] - self.base
+        return "B" if off == 0 else f"B + {off}" if off > 0 else f"B - {-off}"
 
     def module(self, ir: Any) -> str:
         """The trial functions of every statement of ``ir`` and the ``TRIALS`` table."""
@@ -117,11 +133,12 @@ class StmtCompiler:
         """``def d_N(ctx, E=None)`` or ``def t_N(ctx, k, s=None, E=None)`` for ``n``."""
         note = comment(n.get("at"))
         note = f"  # {note}" if note else ""
+        b = "" if self.base is None else f", B={self.base}"
         if self.direct(n):
-            head = f"def d_{n['id']}(ctx, E=None):{note}"
+            head = f"def d_{n['id']}(ctx, E=None{b}):{note}"
             body = getattr(self, "_d_" + n["op"], self._d_simple)(n)
         else:
-            head = f"def t_{n['id']}(ctx, k, s=None, E=None):{note}"
+            head = f"def t_{n['id']}(ctx, k, s=None, E=None{b}):{note}"
             body = getattr(self, "_t_" + n["op"])(n)
         env = ["if E is None:", "    E = ctx.env()"] \
             if any(USES_ENV.search(ln) for ln in body) else []
@@ -157,7 +174,7 @@ class StmtCompiler:
         ``loop``: once per turn of a loop, so the budget is checked there)."""
         if n["op"] in SIMPLE:
             return [f"{COUNT}1"] + (CHECK if loop else []) + self._simple(n)
-        return [f"if not d_{n['id']}(ctx, E):", "    return False"]
+        return [f"if not d_{n['id']}(ctx, E{self.b}):", "    return False"]
 
     def straight(self, kids: list[Node]) -> list[str]:
         """Lines that run direct statements ``kids`` one after another: each run of
@@ -196,13 +213,13 @@ class StmtCompiler:
             return [f"if not EMIT(ctx, {n['ev']!r}, {{{fields}}}):", "    return False"]
         if n["op"] == "set":
             return self._set(n)
-        return [f"STMT(ctx, {n['id']})"]
+        return [f"STMT(ctx, {self.nid(n)})"]
 
     def _set(self, n: Node) -> list[str]:
         """``set``: the place (as ``machine._place``), then the value, then the write
         (``SET`` with the node's entry, operator, no-none flag and bounds; a local's
         plain ``=`` by ``LOCAL``)."""
-        t, nid, value = n["t"], n["id"], self.ex(n["e"])
+        t, nid, value = n["t"], self.nid(n), self.ex(n["e"])
         if t["op"] == "var":
             if n["o"] == "=" and "bd" not in n:
                 return [f"LOCAL(ctx, E, {t['n']!r}, {value})"]
@@ -213,7 +230,8 @@ class StmtCompiler:
         if t["op"] == "st":
             out = [f"c, key = SEAT(ctx, {self.inline(t['p'])}), {t['k']!r}"]
         else:
-            out = [f"c, key = KEYPLACE(ctx, {nid}, {self.inline(t['of'])}, "
+            d = self.exprs.const(repr({"d": t["d"]} if "d" in t else {}))
+            out = [f"c, key = KEYPLACE(ctx, {d}, {self.inline(t['of'])}, "
                    f"{self.inline(t['k'])})"]
         return out + ["if c is not None:", f"    SET(ctx, {entry!r}, c, key, {value}{args})"]
 
@@ -274,8 +292,8 @@ class StmtCompiler:
     def call(self, n: Node, k: str, s: str = "s") -> str:
         """An expression running statement ``n``, then continuation ``k``."""
         if self.direct(n):
-            return f"d_{n['id']}(ctx, E) and {k}()"
-        return f"t_{n['id']}(ctx, {k}, {s}, E)"
+            return f"d_{n['id']}(ctx, E{self.b}) and {k}()"
+        return f"t_{n['id']}(ctx, {k}, {s}, E{self.b})"
 
     def _t_seq(self, n: Node) -> list[str]:
         segments: list[tuple[list[Node], Node | None]] = [([], None)]
@@ -345,6 +363,6 @@ class StmtCompiler:
 
     def _t_choose(self, n: Node) -> list[str]:
         if "n" not in n:
-            return [f"return CHOOSE(ctx, {n['id']}, None, [], k)"]
+            return [f"return CHOOSE(ctx, {self.nid(n)}, None, [], k)"]
         return [f"left = num({self.ex(n['n'])})", "if left <= 0:", "    return k()",
-                f"return CHOOSE(ctx, {n['id']}, left, [], k)"]
+                f"return CHOOSE(ctx, {self.nid(n)}, left, [], k)"]

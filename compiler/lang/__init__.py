@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import Diagnostic
+from compiler.lang.copies import Copies
 from compiler.lang.declare import CORE_KINDS, Decls, declare
 from compiler.lang.expand import check_definition
 from compiler.lang.fields import record_scope, resolve_value
@@ -45,14 +46,14 @@ def compile_core(docs: list[Document], prompted: list[dict[str, Any]] | None = N
     ir["kinds"] = _kinds(decls)
     ir["state"] = resolve_state(rc)
     ir["events"] = {e: sorted(f) for e, f in decls.events.items()}
-    ir["records"] = _records(rc)
+    ir["records"], shared = _records(rc)
     ir["flow"] = resolve_flow(rc)
     ir["records"]["modules"] = resolve_modules(rc)
     ir["definitions"] = {d.id: {"text": d.record.get("text") or {},
                                 "phrase": d.record.get("phrase"),
                                 "at": f"{d.doc.path}:{d.span.line}"}
                          for d in decls.definitions}
-    number_nodes(ir, prompted)
+    number_nodes(ir, prompted, shared)
     rc.diags = _once(rc.diags)
     ir["modules"] = ir["records"]["modules"]  # where tools look for the module table
     ir["texts"] = texts_table(rc.notes, decls, docs)  # for sheets and explain only
@@ -105,15 +106,17 @@ def _holds_code(t: Any) -> bool:
     return any(_holds_code(x) for x in t[1:])
 
 
-def _records(rc: RC) -> dict[str, Any]:
+def _records(rc: RC) -> tuple[dict[str, Any], set[int]]:
     """Every record kind's table (``_record``). Each record numbers its fresh local
     names from the same ``start`` (``RC.fresh``): a record's code runs in a scope of its
     own (``do``, a reaction), so its names need be unique only within it, and two copies
     of a card resolve to equal IR (their compiled functions are written once,
     ``compiler.codegen.dedupe``). The texts resolved after (flow, modules) number from
-    past every record's names."""
+    past every record's names. A field written as one resolved before is that one's IR,
+    copied (``compiler.lang.copies``); with the ids of the subtrees copies share."""
     out: dict[str, Any] = {}
     start = top = rc.fresh_count
+    copies = Copies()
     for kind, records in rc.decls.records.items():
         if kind in ("definitions", "modules"):
             continue
@@ -121,20 +124,20 @@ def _records(rc: RC) -> dict[str, Any]:
         fields = decl.fields if decl else {"value": "int"}
         table: dict[str, Any] = {}
         for rid, rec in records.items():
-            table[rid] = _record(rc, kind, rid, rec, fields, start)
+            table[rid] = _record(rc, kind, rid, rec, fields, start, copies)
             top = max(top, rc.fresh_count)
         for twin in (r for r in rc.decls.twins if r.kind == kind):
-            _record(rc, kind, twin.id, twin, fields, start)  # its own mistakes; data dropped
+            _record(rc, kind, twin.id, twin, fields, start, copies)  # its mistakes; dropped
             top = max(top, rc.fresh_count)
         out[kind] = table
     rc.modules, rc.this, rc.fresh_count = frozenset(), None, top
-    return out
+    return out, copies.shared()
 
 
 def _record(rc: RC, kind: str, rid: str, rec: Any, fields: dict[str, Any],
-            start: int) -> dict[str, Any]:
+            start: int, copies: Copies) -> dict[str, Any]:
     """A record's data with each field of a declared type resolved, its fresh names
-    numbered from ``start``."""
+    numbered from ``start`` (a field holding texts through ``copies``)."""
     scope = record_scope(kind)
     rc.fresh_count = start
     rc.modules = rc.on_with(rec.data.get("module"))
@@ -142,25 +145,31 @@ def _record(rc: RC, kind: str, rid: str, rec: Any, fields: dict[str, Any],
     data: dict[str, Any] = {}
     for key, value in rec.data.items():
         t = fields.get(key)
-        data[key] = value if t is None else \
-            resolve_value(rc, rec.doc, rec.path + (key,), value, t, scope)
+        if t is None:
+            data[key] = value
+        elif _holds_code(t):
+            data[key] = copies.resolve(rc, kind, rec, key, value, t, scope, resolve_value)
+        else:
+            data[key] = resolve_value(rc, rec.doc, rec.path + (key,), value, t, scope)
     data["at"] = f"{rec.doc.path}:{rec.span.line}"
     return data
 
 
-def number_nodes(ir: Any, prompted: list[dict[str, Any]] | None = None) -> int:
+def number_nodes(ir: Any, prompted: list[dict[str, Any]] | None = None,
+                 shared: set[int] | frozenset[int] = frozenset()) -> int:
     """Number the IR's nodes, depth first in data order: every statement (a node with
     ``at``) gets ``id`` (frames name the node they run); every expression that is not
     part of a larger expression gets ``x`` (its compiled function). Returns the count
     of statements. With ``prompted``, also adds to it every ``choose`` node whose
-    ``prompt`` holds a ``tree`` (see ``compile_core``)."""
+    ``prompt`` holds a ``tree`` (see ``compile_core``). ``shared``: ids of subtrees
+    with nothing to number (the copies' shared parts, ``copies``), not walked."""
     counts = [0, 0]
-    _number(ir, False, counts, prompted)
+    _number(ir, False, counts, prompted, shared)
     return counts[0]
 
 
 def _number(node: Any, in_expr: bool, counts: list[int],
-            prompted: list[dict[str, Any]] | None) -> None:
+            prompted: list[dict[str, Any]] | None, shared: set[int] | frozenset[int]) -> None:
     """``number_nodes`` below ``node``; only dicts and lists are visited (a call per
     scalar would be most of the calls), told apart by ``type`` (IR holds no subclass)."""
     if type(node) is dict:
@@ -182,5 +191,5 @@ def _number(node: Any, in_expr: bool, counts: list[int],
         values = node
     for value in values:
         kind = type(value)
-        if kind is dict or kind is list:
-            _number(value, in_expr, counts, prompted)
+        if (kind is dict or kind is list) and id(value) not in shared:
+            _number(value, in_expr, counts, prompted, shared)

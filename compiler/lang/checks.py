@@ -81,7 +81,15 @@ def _static(rc: RC, ir: IR) -> Any:
     if op == "lit":
         return ir["v"]
     if op == "var" and ir["n"] == "this":
+        if rc.this_reads is not None:  # the id itself: copies differ (``copies``)
+            rc.this_reads.append(None)
         return rc.this if rc.this is not None else UNKNOWN
+    of = ir.get("of") if op == "fld" else None
+    if isinstance(of, dict) and of.get("op") == "var" and of.get("n") == "this" and \
+            rc.this_reads is not None:
+        value = this_field(rc, ir["kind"], ir["f"], ir.get("d"))
+        rc.this_reads.append((ir["kind"], ir["f"], ir.get("d"), value))
+        return value
     if op == "fld":
         rid = _static(rc, ir["of"])
         record = rc.decls.record(ir["kind"], rid) if isinstance(rid, str) else None
@@ -105,6 +113,12 @@ def _static(rc: RC, ir: IR) -> Any:
         v = _static(rc, ir["a"])
         return UNKNOWN if v is UNKNOWN else not v
     return UNKNOWN
+
+
+def this_field(rc: RC, kind: str, f: str, default: Any) -> Any:
+    """Field ``f`` of record ``this`` (of ``kind``) as ``_static`` reads it."""
+    record = rc.decls.record(kind, rc.this) if rc.this is not None else None
+    return record.data.get(f, default) if record is not None else UNKNOWN
 
 
 def check_by_players(rc: RC, syn: Any, items: list[Any], key: IR) -> None:

@@ -142,6 +142,9 @@ class RC:
     diags: list[Diagnostic] = field(default_factory=list)
     this: str | None = None
     """The record whose text is being resolved (its id), when there is one."""
+    this_reads: list[Any] | None = None
+    """While a record's field is resolved (``compiler.lang.copies``): what the checks
+    read of ``this`` (``(kind, field, default, value)``; None: its id itself)."""
     modules: frozenset[str] = frozenset()
     """Modules surely on where the text being resolved applies (its record's module and
     what that module requires); None-module records may name only base records."""

@@ -137,9 +137,10 @@ def UNSET(ctx: Ctx, env: dict[str, Any], name: str, old: Any) -> None:  # noqa: 
         env[name] = old
 
 
-def KEYPLACE(ctx: Ctx, nid: int, base: Any, key: Any) -> tuple[Any, Any]:  # noqa: N802
-    """The container and key of ``set`` ``nid``'s place ``base.(key)``."""
-    return key_place(ctx, ctx.index.nodes[nid]["t"], base, key)
+def KEYPLACE(ctx: Ctx, t: dict[str, Any], base: Any, key: Any) -> tuple[Any, Any]:  # noqa: N802
+    """The container and key of a ``set``'s place ``base.(key)`` (``t``: the place's
+    default as ``{"d": value}``, or ``{}``; no node id, so copies of a record share it)."""
+    return key_place(ctx, t, base, key)
 
 
 def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802

@@ -69,11 +69,13 @@ K = [
     ['player', 'hand', ''],
     ['game', 'discard', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['game', 'deck', ''],
     ['game', 'game_tracks', 'key'],
@@ -91,6 +93,7 @@ K = [
     ['player', 'events', ''],
     ['player', 'tableau', ''],
     ['game', 'milestones', 'key'],
+    {'d': None},
     ['game', 'awards', ''],
     ['player', 'used', ''],
 ]
@@ -3170,7 +3173,7 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if c is not None:
         SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
     SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
-    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     ASSIGN(ctx, 12, E, 'sold~748', 1)
@@ -3205,7 +3208,7 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 11, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     return True
@@ -3263,9 +3266,9 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
     return True
 
 
@@ -3288,9 +3291,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
     return True
 
 
@@ -3356,9 +3359,9 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~746'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
+        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[28])
     return t_27(ctx, k, s, E)
 
 
@@ -3368,9 +3371,9 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~746'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
+        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[28])
     return True
 
 
@@ -3420,12 +3423,12 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -3435,9 +3438,9 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     return True
 
 
@@ -3449,7 +3452,7 @@ def d_32(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -3628,10 +3631,10 @@ def t_48(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 49, ctx.state.get('board'), E.get('s~764'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[33])
     return t_51(ctx, k, s, E)
 
 
@@ -3641,9 +3644,9 @@ def d_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 49, ctx.state.get('board'), E.get('s~764'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
     return True
 
 
@@ -3653,7 +3656,7 @@ def d_50(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[33])
     return True
 
 
@@ -3810,46 +3813,11 @@ def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return CHOOSE(ctx, 66, None, [], k)
 
 
-def t_67(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_70(ctx, k, s, E)
-
-
+t_67 = t_45  # rules_data/terraforming_mars/definitions/board.yaml:117
 d_68 = d_46  # rules_data/terraforming_mars/definitions/board.yaml:146
 d_69 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 71, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_87(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[31])
-    return t_73(ctx, k, s, E)
-
-
-def d_71(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 71, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_87(ctx, E), '=', False, K[30])
-    return True
-
-
+t_70 = t_48  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_71 = d_49  # rules_data/terraforming_mars/definitions/board.yaml:117
 d_72 = d_50  # rules_data/terraforming_mars/definitions/board.yaml:118
 t_73 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:119
 t_74 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:120
@@ -3870,9 +3838,9 @@ def t_80(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         ctx.steps += 3
         LOCAL(ctx, E, 'n~766', 1, True)
         LOCAL(ctx, E, 'r~767', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 104, PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[26])
+            SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
         return k()
 
     ctx.steps += 1
@@ -3928,46 +3896,11 @@ def t_88(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     return CHOOSE(ctx, 88, None, [], k)
 
 
-def t_89(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_92(ctx, k, s, E)
-
-
+t_89 = t_45  # rules_data/terraforming_mars/definitions/board.yaml:117
 d_90 = d_46  # rules_data/terraforming_mars/definitions/board.yaml:146
 d_91 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_92(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 93, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_110(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[31])
-    return t_95(ctx, k, s, E)
-
-
-def d_93(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 93, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_110(ctx, E), '=', False, K[30])
-    return True
-
-
+t_92 = t_48  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_93 = d_49  # rules_data/terraforming_mars/definitions/board.yaml:117
 d_94 = d_50  # rules_data/terraforming_mars/definitions/board.yaml:118
 t_95 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:119
 t_96 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:120
@@ -4004,9 +3937,9 @@ def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 104, PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
     return True
 
 
@@ -4061,46 +3994,11 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return CHOOSE(ctx, 113, None, [], k)
 
 
-def t_114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_117(ctx, k, s, E)
-
-
+t_114 = t_45  # rules_data/terraforming_mars/definitions/board.yaml:117
 d_115 = d_46  # rules_data/terraforming_mars/definitions/board.yaml:146
 d_116 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 118, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_137(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[31])
-    return t_120(ctx, k, s, E)
-
-
-def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 118, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_137(ctx, E), '=', False, K[30])
-    return True
-
-
+t_117 = t_48  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_118 = d_49  # rules_data/terraforming_mars/definitions/board.yaml:117
 d_119 = d_50  # rules_data/terraforming_mars/definitions/board.yaml:118
 t_120 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:119
 t_121 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:120
@@ -4109,139 +4007,18 @@ t_123 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:121
 t_124 = t_55  # rules_data/terraforming_mars/definitions/board.yaml:121
 t_125 = t_56  # rules_data/terraforming_mars/definitions/board.yaml:122
 d_126 = d_57  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:66
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
-    LOCAL(ctx, E, 'n~747', 1, True)
-    return t_130(ctx, k, s, E)
-
-
+t_127 = t_20  # rules_data/terraforming_mars/actions.yaml:66
 d_128 = d_21  # rules_data/terraforming_mars/actions.yaml:66
 d_129 = d_22  # rules_data/terraforming_mars/actions.yaml:66
-
-
-def t_130(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_131(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_153(ctx, E):
-        return t_132(ctx, k, s, E)
-    return k()
-
-
-def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 133, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_155(ctx, E), '+=', False, K[27])
-    return t_134(ctx, k, s, E)
-
-
-def d_133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 133, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_155(ctx, E), '+=', False, K[27])
-    return True
-
-
-def t_134(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_156(ctx, E):
-        return t_135(ctx, k, s, E)
-    return k()
-
-
-def t_135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_136(ctx, E):
-        return False
-    return t_140(ctx, r1, s, E)
-
-
-def d_136(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_157(ctx, E):
-        if not d_137(ctx, E):
-            return False
-    return True
-
-
-def d_137(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
-
-
-def d_138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    return True
-
-
+t_130 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_131 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_132 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_133 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_134 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_135 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_136 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_137 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_138 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
 d_139 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 t_140 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
 t_141 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -4256,7 +4033,7 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 146, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     return True
@@ -4282,46 +4059,11 @@ def d_145(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
     return True
 
 
-def d_146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 146, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_147(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 150, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_146 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_147 = d_143  # rules_data/terraforming_mars/board.yaml:25
 d_148 = d_144  # rules_data/terraforming_mars/board.yaml:25
 d_149 = d_145  # rules_data/terraforming_mars/board.yaml:25
-
-
-def d_150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 150, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_150 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_151(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
@@ -4384,7 +4126,7 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 159)
     return True
@@ -4396,7 +4138,7 @@ def d_157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '=', False, K[34])
     return True
 
 
@@ -4437,7 +4179,7 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_191(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_193(ctx, E), '-=', True, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_193(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -4459,7 +4201,7 @@ def d_163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_193(ctx, E), '-=', True, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_193(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -4471,7 +4213,7 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 167, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     return True
@@ -4479,18 +4221,7 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
 
 d_165 = d_1  # rules_data/terraforming_mars/board.yaml:31
 d_166 = d_145  # rules_data/terraforming_mars/board.yaml:31
-
-
-def d_167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 167, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_167 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_168(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
@@ -4553,7 +4284,7 @@ def d_173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 176)
     return True
@@ -4637,7 +4368,7 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 189)
     return True
@@ -4659,36 +4390,10 @@ d_190 = d_160  # rules_data/terraforming_mars/definitions/cards.yaml:14
 d_191 = d_161  # rules_data/terraforming_mars/definitions/cards.yaml:14
 d_192 = d_162  # rules_data/terraforming_mars/definitions/cards.yaml:14
 d_193 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def d_194(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 197, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_194 = d_164  # rules_data/terraforming_mars/board.yaml:43
 d_195 = d_1  # rules_data/terraforming_mars/board.yaml:43
 d_196 = d_145  # rules_data/terraforming_mars/board.yaml:43
-
-
-def d_197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 197, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_197 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
@@ -4699,12 +4404,12 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 201, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
@@ -4723,16 +4428,7 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
     return True
 
 
-def d_201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 201, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_201 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
@@ -4761,7 +4457,7 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
@@ -4775,7 +4471,7 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     return True
@@ -4783,78 +4479,15 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
 
 d_206 = d_1  # rules_data/terraforming_mars/board.yaml:46
 d_207 = d_200  # rules_data/terraforming_mars/board.yaml:46
-
-
-def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_208 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_209 = d_205  # rules_data/terraforming_mars/board.yaml:47
 d_210 = d_1  # rules_data/terraforming_mars/board.yaml:47
 d_211 = d_200  # rules_data/terraforming_mars/board.yaml:47
-
-
-def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_213(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_212 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_213 = d_205  # rules_data/terraforming_mars/board.yaml:48
 d_214 = d_1  # rules_data/terraforming_mars/board.yaml:48
 d_215 = d_200  # rules_data/terraforming_mars/board.yaml:48
-
-
-def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_216 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
@@ -4865,7 +4498,7 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     return True
@@ -4873,678 +4506,95 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
 
 d_218 = d_144  # rules_data/terraforming_mars/board.yaml:49
 d_219 = d_200  # rules_data/terraforming_mars/board.yaml:49
-
-
-def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_221(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_220 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_221 = d_205  # rules_data/terraforming_mars/board.yaml:50
 d_222 = d_1  # rules_data/terraforming_mars/board.yaml:50
 d_223 = d_200  # rules_data/terraforming_mars/board.yaml:50
-
-
-def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_225(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_224 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_225 = d_205  # rules_data/terraforming_mars/board.yaml:51
 d_226 = d_1  # rules_data/terraforming_mars/board.yaml:51
 d_227 = d_200  # rules_data/terraforming_mars/board.yaml:51
-
-
-def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_229(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_228 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_229 = d_217  # rules_data/terraforming_mars/board.yaml:52
 d_230 = d_144  # rules_data/terraforming_mars/board.yaml:52
 d_231 = d_200  # rules_data/terraforming_mars/board.yaml:52
-
-
-def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_233(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_232 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_233 = d_217  # rules_data/terraforming_mars/board.yaml:54
 d_234 = d_144  # rules_data/terraforming_mars/board.yaml:54
 d_235 = d_200  # rules_data/terraforming_mars/board.yaml:54
-
-
-def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_237(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_236 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_237 = d_217  # rules_data/terraforming_mars/board.yaml:55
 d_238 = d_144  # rules_data/terraforming_mars/board.yaml:55
 d_239 = d_200  # rules_data/terraforming_mars/board.yaml:55
-
-
-def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_241(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_240 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_241 = d_217  # rules_data/terraforming_mars/board.yaml:56
 d_242 = d_144  # rules_data/terraforming_mars/board.yaml:56
 d_243 = d_200  # rules_data/terraforming_mars/board.yaml:56
-
-
-def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_245(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_244 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_245 = d_217  # rules_data/terraforming_mars/board.yaml:57
 d_246 = d_144  # rules_data/terraforming_mars/board.yaml:57
 d_247 = d_200  # rules_data/terraforming_mars/board.yaml:57
-
-
-def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_249(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_248 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_249 = d_217  # rules_data/terraforming_mars/board.yaml:58
 d_250 = d_144  # rules_data/terraforming_mars/board.yaml:58
 d_251 = d_200  # rules_data/terraforming_mars/board.yaml:58
-
-
-def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_253(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_252 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_253 = d_217  # rules_data/terraforming_mars/board.yaml:59
 d_254 = d_144  # rules_data/terraforming_mars/board.yaml:59
 d_255 = d_200  # rules_data/terraforming_mars/board.yaml:59
-
-
-def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_257(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_256 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_257 = d_217  # rules_data/terraforming_mars/board.yaml:60
 d_258 = d_144  # rules_data/terraforming_mars/board.yaml:60
 d_259 = d_200  # rules_data/terraforming_mars/board.yaml:60
-
-
-def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_261(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_260 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_261 = d_217  # rules_data/terraforming_mars/board.yaml:61
 d_262 = d_144  # rules_data/terraforming_mars/board.yaml:61
 d_263 = d_200  # rules_data/terraforming_mars/board.yaml:61
-
-
-def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_265(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_264 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_265 = d_217  # rules_data/terraforming_mars/board.yaml:62
 d_266 = d_144  # rules_data/terraforming_mars/board.yaml:62
 d_267 = d_200  # rules_data/terraforming_mars/board.yaml:62
-
-
-def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_269(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_268 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_269 = d_205  # rules_data/terraforming_mars/board.yaml:64
 d_270 = d_1  # rules_data/terraforming_mars/board.yaml:64
 d_271 = d_200  # rules_data/terraforming_mars/board.yaml:64
-
-
-def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_273(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_272 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_273 = d_217  # rules_data/terraforming_mars/board.yaml:65
 d_274 = d_144  # rules_data/terraforming_mars/board.yaml:65
 d_275 = d_200  # rules_data/terraforming_mars/board.yaml:65
-
-
-def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_277(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_276 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_277 = d_205  # rules_data/terraforming_mars/board.yaml:66
 d_278 = d_1  # rules_data/terraforming_mars/board.yaml:66
 d_279 = d_200  # rules_data/terraforming_mars/board.yaml:66
-
-
-def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_281(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_280 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_281 = d_205  # rules_data/terraforming_mars/board.yaml:67
 d_282 = d_1  # rules_data/terraforming_mars/board.yaml:67
 d_283 = d_200  # rules_data/terraforming_mars/board.yaml:67
-
-
-def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_285(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_284 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_285 = d_205  # rules_data/terraforming_mars/board.yaml:68
 d_286 = d_1  # rules_data/terraforming_mars/board.yaml:68
 d_287 = d_200  # rules_data/terraforming_mars/board.yaml:68
-
-
-def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_289(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_288 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_289 = d_205  # rules_data/terraforming_mars/board.yaml:69
 d_290 = d_1  # rules_data/terraforming_mars/board.yaml:69
 d_291 = d_200  # rules_data/terraforming_mars/board.yaml:69
-
-
-def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_293(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_292 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_293 = d_205  # rules_data/terraforming_mars/board.yaml:70
 d_294 = d_1  # rules_data/terraforming_mars/board.yaml:70
 d_295 = d_200  # rules_data/terraforming_mars/board.yaml:70
-
-
-def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_297(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_296 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_297 = d_205  # rules_data/terraforming_mars/board.yaml:71
 d_298 = d_1  # rules_data/terraforming_mars/board.yaml:71
 d_299 = d_200  # rules_data/terraforming_mars/board.yaml:71
-
-
-def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_301(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 304, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_300 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_301 = d_205  # rules_data/terraforming_mars/board.yaml:78
 d_302 = d_1  # rules_data/terraforming_mars/board.yaml:78
 d_303 = d_200  # rules_data/terraforming_mars/board.yaml:78
-
-
-def d_304(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 304, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_305(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 308, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_304 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_305 = d_143  # rules_data/terraforming_mars/board.yaml:81
 d_306 = d_144  # rules_data/terraforming_mars/board.yaml:81
 d_307 = d_145  # rules_data/terraforming_mars/board.yaml:81
-
-
-def d_308(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 308, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_308 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_309(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
@@ -5607,7 +4657,7 @@ def d_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 317)
     return True
@@ -5691,7 +4741,7 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 330)
     return True
@@ -5723,7 +4773,7 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     return True
@@ -5742,76 +4792,15 @@ def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
     return True
 
 
-def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_338 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_339 = d_164  # rules_data/terraforming_mars/board.yaml:88
 d_340 = d_1  # rules_data/terraforming_mars/board.yaml:88
 d_341 = d_145  # rules_data/terraforming_mars/board.yaml:88
-
-
-def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
-def d_343(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 346, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_342 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_343 = d_143  # rules_data/terraforming_mars/board.yaml:89
 d_344 = d_144  # rules_data/terraforming_mars/board.yaml:89
 d_345 = d_145  # rules_data/terraforming_mars/board.yaml:89
-
-
-def d_346(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 346, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_346 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_347(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
@@ -5822,7 +4811,7 @@ def d_347(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, 350, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     return True
@@ -5830,18 +4819,7 @@ def d_347(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
 
 d_348 = d_144  # rules_data/terraforming_mars/board.yaml:92
 d_349 = d_337  # rules_data/terraforming_mars/board.yaml:92
-
-
-def d_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 350, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_350 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3601(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
@@ -5911,7 +4889,7 @@ def d_3606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4098(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4098(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3609)
     return True
@@ -5943,7 +4921,7 @@ def d_3614(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 4, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     return True
@@ -5960,18 +4938,7 @@ def d_3615(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
 
 
 d_3616 = d_2  # rules_data/terraforming_mars/corporations.yaml:29
-
-
-def d_3617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3617, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_3617 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3618(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
@@ -5982,7 +4949,7 @@ def d_3618(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 4, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3621, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
@@ -6008,16 +4975,7 @@ def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     return True
 
 
-def d_3621(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3621, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    return True
+d_3621 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
@@ -6028,12 +4986,12 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 3625, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
     LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 3628, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
@@ -6041,18 +4999,7 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
 
 d_3623 = d_144  # rules_data/terraforming_mars/corporations.yaml:37
 d_3624 = d_200  # rules_data/terraforming_mars/corporations.yaml:37
-
-
-def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3625, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
-    return True
+d_3625 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3626(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
@@ -6075,16 +5022,7 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     return True
 
 
-def d_3628(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3628, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    return True
+d_3628 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
@@ -6095,9 +5033,9 @@ def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 3, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, 3632, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
     return True
 
 
@@ -6121,16 +5059,7 @@ def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     return True
 
 
-def d_3632(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3632, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
-    return True
+d_3632 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3633(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
@@ -6141,7 +5070,7 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 20, True)
     LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 3636, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     return True
@@ -6158,18 +5087,7 @@ def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
 
 
 d_3635 = d_145  # rules_data/terraforming_mars/corporations.yaml:57
-
-
-def d_3636(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3636, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_3636 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3637(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
@@ -6180,7 +5098,7 @@ def d_3637(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3640, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
@@ -6197,18 +5115,7 @@ def d_3638(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
 
 
 d_3639 = d_3620  # rules_data/terraforming_mars/corporations.yaml:59
-
-
-def d_3640(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3640, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    return True
+d_3640 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def d_3641(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
@@ -6271,7 +5178,7 @@ def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4145(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4145(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3649)
     return True
@@ -6303,14 +5210,14 @@ def d_3654(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 5, True)
     LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 3657, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, 3660, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
     return True
 
 
@@ -6325,20 +5232,7 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
 
 
 d_3656 = d_145  # rules_data/terraforming_mars/corporations.yaml:75
-
-
-def d_3657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3657, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
-
-
+d_3657 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 d_3658 = d_202  # rules_data/terraforming_mars/corporations.yaml:75
 
 
@@ -6358,9 +5252,9 @@ def d_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3660, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
     return True
 
 
@@ -6372,9 +5266,9 @@ def d_3661(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         E = ctx.env()
     LOCAL(ctx, E, 'n~751', 1, True)
     LOCAL(ctx, E, 'r~752', 'steel', True)
-    c, key = KEYPLACE(ctx, 3664, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~751'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~751'), '+=', False, K[27])
     return True
 
 
@@ -6404,9 +5298,9 @@ def d_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3664, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~751'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~751'), '+=', False, K[27])
     return True
 
 
@@ -6418,7 +5312,7 @@ def d_3665(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 10, True)
     LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3668, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
     return True
@@ -6426,18 +5320,7 @@ def d_3665(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
 
 d_3666 = d_3602  # rules_data/terraforming_mars/corporations.yaml:84
 d_3667 = d_337  # rules_data/terraforming_mars/corporations.yaml:84
-
-
-def d_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3668, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
-    return True
+d_3668 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def t_3669(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
@@ -6491,46 +5374,11 @@ def t_3677(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return CHOOSE(ctx, 3677, None, [], k)
 
 
-def t_3678(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_3681(ctx, k, s, E)
-
-
+t_3678 = t_45  # rules_data/terraforming_mars/definitions/board.yaml:117
 d_3679 = d_46  # rules_data/terraforming_mars/definitions/board.yaml:146
 d_3680 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3681(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3682, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_4184(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[31])
-    return t_3684(ctx, k, s, E)
-
-
-def d_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3682, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_4184(ctx, E), '=', False, K[30])
-    return True
-
-
+t_3681 = t_48  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3682 = d_49  # rules_data/terraforming_mars/definitions/board.yaml:117
 d_3683 = d_50  # rules_data/terraforming_mars/definitions/board.yaml:118
 t_3684 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:119
 t_3685 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:120
@@ -6574,26 +5422,15 @@ def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~766', 1, True)
     LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3696, PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
     return True
 
 
 d_3694 = d_102  # rules_data/terraforming_mars/corporations.yaml:97
 d_3695 = d_103  # rules_data/terraforming_mars/corporations.yaml:97
-
-
-def d_3696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3696, PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[26])
-    return True
+d_3696 = d_104  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3697(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -6616,7 +5453,7 @@ def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~768', 3, True)
     LOCAL(ctx, E, 'r~769', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3701, PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[25])
     return True
@@ -6648,7 +5485,7 @@ def d_3701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3701, PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[25])
     return True
@@ -6662,9 +5499,9 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         E = ctx.env()
     LOCAL(ctx, E, 'n~770', 2, True)
     LOCAL(ctx, E, 'r~771', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3705, PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[27])
     return True
 
 
@@ -6694,40 +5531,16 @@ def d_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3705, PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[27])
     return True
 
 
-def d_3706(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 3709, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
-    return True
-
-
+d_3706 = d_16  # rules_data/terraforming_mars/corporations.yaml:108
 d_3707 = d_1  # rules_data/terraforming_mars/corporations.yaml:108
 d_3708 = d_18  # rules_data/terraforming_mars/corporations.yaml:108
-
-
-def d_3709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3709, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
-    return True
+d_3709 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def t_3710(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
@@ -6861,7 +5674,7 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4229(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[25])
     return True
@@ -6884,7 +5697,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3724, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[25])
     return True
@@ -6925,16 +5738,16 @@ def d_3728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3729, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4238(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3730, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3731, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3732, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[25])
     return True
@@ -6946,7 +5759,7 @@ def d_3729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3729, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4238(ctx, E), '-=', False, K[25])
     return True
@@ -6958,7 +5771,7 @@ def d_3730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3730, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[25])
     return True
@@ -6970,7 +5783,7 @@ def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3731, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[25])
     return True
@@ -6982,7 +5795,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3732, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[25])
     return True
@@ -7029,9 +5842,9 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4249(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3737, ctx.state.get('game_tracks'), E.get('t~756'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~756'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[35])
     else:
         if not d_3738(ctx, E):
             return False
@@ -7044,9 +5857,9 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3737, ctx.state.get('game_tracks'), E.get('t~756'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~756'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[35])
     return True
 
 
@@ -7056,9 +5869,9 @@ def d_3738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[29])
     if not d_3740(ctx, E):
         return False
     return True
@@ -7070,9 +5883,9 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[29])
     return True
 
 
@@ -7086,7 +5899,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -7101,47 +5914,23 @@ def d_3742(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3745, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3748, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
     return True
 
 
 d_3743 = d_1  # rules_data/terraforming_mars/corporations.yaml:129
 d_3744 = d_337  # rules_data/terraforming_mars/corporations.yaml:129
-
-
-def d_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3745, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
-    return True
-
-
+d_3745 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 d_3746 = d_202  # rules_data/terraforming_mars/corporations.yaml:129
 d_3747 = d_3620  # rules_data/terraforming_mars/corporations.yaml:129
-
-
-def d_3748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3748, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[26])
-    return True
+d_3748 = d_3660  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3749(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
@@ -7153,9 +5942,9 @@ def d_3749(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     LOCAL(ctx, E, 'n~752', 1, True)
     LOCAL(ctx, E, 'r~753', 'megacredits', True)
     LOCAL(ctx, E, 'k~754', x_4268(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3753, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4270(ctx, E), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, x_4270(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -7195,9 +5984,9 @@ def d_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3753, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4270(ctx, E), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, x_4270(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -7209,26 +5998,15 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, 3757, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[27])
     return True
 
 
 d_3755 = d_1  # rules_data/terraforming_mars/parameters.yaml:18
 d_3756 = d_3631  # rules_data/terraforming_mars/parameters.yaml:18
-
-
-def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3757, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[26])
-    return True
+d_3757 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3758(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
@@ -7239,9 +6017,9 @@ def d_3758(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, 3761, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
     return True
 
 
@@ -7258,16 +6036,7 @@ def d_3760(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     return True
 
 
-def d_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3761, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[26])
-    return True
+d_3761 = d_3660  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def t_3762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
@@ -7400,10 +6169,10 @@ def t_3774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3775, ctx.state.get('board'), E.get('s~768'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4296(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4296(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[33])
     return t_3777(ctx, k, s, E)
 
 
@@ -7413,9 +6182,9 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3775, ctx.state.get('board'), E.get('s~768'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4296(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4296(ctx, E), '=', False, K[31])
     return True
 
 
@@ -7425,7 +6194,7 @@ def d_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[33])
     return True
 
 
@@ -7524,137 +6293,18 @@ def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3784(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
-    LOCAL(ctx, E, 'n~747', 1, True)
-    return t_3787(ctx, k, s, E)
-
-
+t_3784 = t_20  # rules_data/terraforming_mars/parameters.yaml:32
 d_3785 = d_21  # rules_data/terraforming_mars/parameters.yaml:32
 d_3786 = d_22  # rules_data/terraforming_mars/parameters.yaml:32
-
-
-def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_3788(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_3788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4312(ctx, E):
-        return t_3789(ctx, k, s, E)
-    return k()
-
-
-def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3790, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4314(ctx, E), '+=', False, K[27])
-    return t_3791(ctx, k, s, E)
-
-
-def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3790, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4314(ctx, E), '+=', False, K[27])
-    return True
-
-
-def t_3791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4315(ctx, E):
-        return t_3792(ctx, k, s, E)
-    return k()
-
-
-def t_3792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_3793(ctx, E):
-        return False
-    return t_3797(ctx, r1, s, E)
-
-
-def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4316(ctx, E):
-        if not d_3794(ctx, E):
-            return False
-    return True
-
-
-def d_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3795, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
-
-
-def d_3795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3795, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    return True
-
-
+t_3787 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3788 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3789 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3790 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3791 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3792 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3793 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3794 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3795 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
 d_3796 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 t_3797 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
 t_3798 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -7683,124 +6333,15 @@ def d_3801(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
 
 
 d_3802 = d_22  # rules_data/terraforming_mars/tiles.yaml:10
-
-
-def t_3803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_3804(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_3804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4329(ctx, E):
-        return t_3805(ctx, k, s, E)
-    return k()
-
-
-def t_3805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3806, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4331(ctx, E), '+=', False, K[27])
-    return t_3807(ctx, k, s, E)
-
-
-def d_3806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3806, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4331(ctx, E), '+=', False, K[27])
-    return True
-
-
-def t_3807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4332(ctx, E):
-        return t_3808(ctx, k, s, E)
-    return k()
-
-
-def t_3808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_3809(ctx, E):
-        return False
-    return t_3813(ctx, r1, s, E)
-
-
-def d_3809(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4333(ctx, E):
-        if not d_3810(ctx, E):
-            return False
-    return True
-
-
-def d_3810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3811, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
-
-
-def d_3811(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3811, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    return True
-
-
+t_3803 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3804 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3805 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3806 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3807 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3808 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3809 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3810 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3811 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
 d_3812 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 t_3813 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
 t_3814 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -7815,7 +6356,7 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', 2, True)
     LOCAL(ctx, E, 'r~750', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3819, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~749'), '+=', False, K[25])
     return True
@@ -7847,7 +6388,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3819, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~749'), '+=', False, K[25])
     return True
@@ -7875,124 +6416,15 @@ def d_3821(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
 
 
 d_3822 = d_22  # rules_data/terraforming_mars/tiles.yaml:19
-
-
-def t_3823(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_3824(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_3824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4350(ctx, E):
-        return t_3825(ctx, k, s, E)
-    return k()
-
-
-def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3826, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4352(ctx, E), '+=', False, K[27])
-    return t_3827(ctx, k, s, E)
-
-
-def d_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3826, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4352(ctx, E), '+=', False, K[27])
-    return True
-
-
-def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4353(ctx, E):
-        return t_3828(ctx, k, s, E)
-    return k()
-
-
-def t_3828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_3829(ctx, E):
-        return False
-    return t_3833(ctx, r1, s, E)
-
-
-def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4354(ctx, E):
-        if not d_3830(ctx, E):
-            return False
-    return True
-
-
-def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
-
-
-def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3831, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    return True
-
-
+t_3823 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3824 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3825 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3826 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3827 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3828 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3829 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3830 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3831 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
 d_3832 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
 t_3833 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
 t_3834 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -8059,7 +6491,7 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         E = ctx.env()
     ASSIGN(ctx, 3841, E, 'costs~934', x_4368(ctx, E))
     SET(ctx, 'discard', ctx.state, 'discard', x_4370(ctx, E), '+=', True, K[24])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4372(ctx, E), '-=', True, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4372(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -8123,7 +6555,7 @@ def t_3846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(K[34]))
+    items = list(items_of(K[36]))
     old = E.get('k~935', MISSING)
 
     def brk():
@@ -8237,10 +6669,10 @@ def t_3855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3856, ctx.state.get('board'), E.get('s~949'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~949'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4384(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~949'), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4384(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~949'), '=', False, K[33])
     return t_3858(ctx, k, s, E)
 
 
@@ -8250,9 +6682,9 @@ def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3856, ctx.state.get('board'), E.get('s~949'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~949'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4384(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4384(ctx, E), '=', False, K[31])
     return True
 
 
@@ -8262,7 +6694,7 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~949'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~949'), '=', False, K[33])
     return True
 
 
@@ -8419,10 +6851,10 @@ def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3871, ctx.state.get('board'), E.get('s~963'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~963'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4401(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~963'), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4401(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~963'), '=', False, K[33])
     return t_3873(ctx, k, s, E)
 
 
@@ -8432,9 +6864,9 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3871, ctx.state.get('board'), E.get('s~963'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~963'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4401(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4401(ctx, E), '=', False, K[31])
     return True
 
 
@@ -8444,7 +6876,7 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~963'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~963'), '=', False, K[33])
     return True
 
 
@@ -8662,9 +7094,9 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4419(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3888, ctx.state.get('game_tracks'), E.get('t~966'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~966'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~967'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~967'), '+=', False, K[35])
     else:
         if not d_3889(ctx, E):
             return False
@@ -8677,9 +7109,9 @@ def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3888, ctx.state.get('game_tracks'), E.get('t~966'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~966'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~967'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~967'), '+=', False, K[35])
     return True
 
 
@@ -8689,9 +7121,9 @@ def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3890, PL(ctx, E.get('you')).get('tracks'), E.get('t~966'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~966'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~967'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~967'), '+=', False, K[29])
     if not d_3891(ctx, E):
         return False
     return True
@@ -8703,9 +7135,9 @@ def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3890, PL(ctx, E.get('you')).get('tracks'), E.get('t~966'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~966'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~967'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~967'), '+=', False, K[29])
     return True
 
 
@@ -8719,7 +7151,7 @@ def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -8732,7 +7164,7 @@ def d_3893(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4429(ctx, E), '=', False, K[35])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4429(ctx, E), '=', False, K[37])
     STMT(ctx, 3895)
     return True
 
@@ -8743,7 +7175,7 @@ def d_3894(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4429(ctx, E), '=', False, K[35])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4429(ctx, E), '=', False, K[37])
     return True
 
 
@@ -8789,7 +7221,7 @@ def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         ctx.steps += 2
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
-            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
+            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
         LOCAL(ctx, E, 'n~973', 10, True)
         if not d_3915(ctx, E):
             return False
@@ -8799,7 +7231,7 @@ def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
     if not d_3898(ctx, E):
@@ -8843,8 +7275,8 @@ def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4435(ctx, E), '+=', True, K[36])
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4437(ctx, E), '-=', True, K[35])
+        SET(ctx, 'corp_offer', c, key, x_4435(ctx, E), '+=', True, K[38])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4437(ctx, E), '-=', True, K[37])
     return True
 
 
@@ -8856,7 +7288,7 @@ def d_3901(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4435(ctx, E), '+=', True, K[36])
+        SET(ctx, 'corp_offer', c, key, x_4435(ctx, E), '+=', True, K[38])
     return True
 
 
@@ -8866,7 +7298,7 @@ def d_3902(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4437(ctx, E), '-=', True, K[35])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4437(ctx, E), '-=', True, K[37])
     return True
 
 
@@ -8905,10 +7337,10 @@ def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4441(ctx, E), '=', False, K[38])
+        SET(ctx, 'corporation', c, key, x_4441(ctx, E), '=', False, K[40])
     LOCAL(ctx, E, 'n~971', x_4442(ctx, E), True)
     LOCAL(ctx, E, 'r~972', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3910, PL(ctx, E.get('you')).get('stock'), E.get('r~972'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~972'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~971'), '+=', False, K[25])
     return t_3911(ctx, k, s, E)
@@ -8922,7 +7354,7 @@ def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4441(ctx, E), '=', False, K[38])
+        SET(ctx, 'corporation', c, key, x_4441(ctx, E), '=', False, K[40])
     return True
 
 
@@ -8952,7 +7384,7 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3910, PL(ctx, E.get('you')).get('stock'), E.get('r~972'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~972'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~971'), '+=', False, K[25])
     return True
@@ -8996,7 +7428,7 @@ def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
+        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
     return True
 
 
@@ -9055,7 +7487,7 @@ def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4455(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4455(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3921)
     return True
@@ -9093,8 +7525,8 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4461(ctx, E), '+=', True, K[37])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4463(ctx, E), '-=', True, K[32])
+        SET(ctx, 'offer', c, key, x_4461(ctx, E), '+=', True, K[39])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4463(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -9106,7 +7538,7 @@ def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4461(ctx, E), '+=', True, K[37])
+        SET(ctx, 'offer', c, key, x_4461(ctx, E), '+=', True, K[39])
     return True
 
 
@@ -9276,7 +7708,7 @@ def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4473(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3941, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
     return True
@@ -9299,7 +7731,7 @@ def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3941, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
     return True
@@ -9340,16 +7772,16 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3946, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4482(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3947, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3948, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~983'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3949, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~984'), '-=', False, K[25])
     return True
@@ -9361,7 +7793,7 @@ def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3946, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4482(ctx, E), '-=', False, K[25])
     return True
@@ -9373,7 +7805,7 @@ def d_3947(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3947, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
     return True
@@ -9385,7 +7817,7 @@ def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3948, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~983'), '-=', False, K[25])
     return True
@@ -9397,7 +7829,7 @@ def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3949, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~984'), '-=', False, K[25])
     return True
@@ -9433,7 +7865,7 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
+        SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
     return True
 
 
@@ -9512,7 +7944,7 @@ def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4503(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4503(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3961)
     return True
@@ -9550,8 +7982,8 @@ def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4509(ctx, E), '+=', True, K[39])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4511(ctx, E), '-=', True, K[32])
+        SET(ctx, 'pack', c, key, x_4509(ctx, E), '+=', True, K[41])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4511(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -9563,7 +7995,7 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4509(ctx, E), '+=', True, K[39])
+        SET(ctx, 'pack', c, key, x_4509(ctx, E), '+=', True, K[41])
     return True
 
 
@@ -9641,10 +8073,10 @@ def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4517(ctx, E), '-=', True, K[39])
+        SET(ctx, 'pack', c, key, x_4517(ctx, E), '-=', True, K[41])
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4519(ctx, E), '+=', True, K[37])
+        SET(ctx, 'offer', c, key, x_4519(ctx, E), '+=', True, K[39])
     return True
 
 
@@ -9656,7 +8088,7 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4517(ctx, E), '-=', True, K[39])
+        SET(ctx, 'pack', c, key, x_4517(ctx, E), '-=', True, K[41])
     return True
 
 
@@ -9668,7 +8100,7 @@ def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4519(ctx, E), '+=', True, K[37])
+        SET(ctx, 'offer', c, key, x_4519(ctx, E), '+=', True, K[39])
     return True
 
 
@@ -9707,7 +8139,7 @@ def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('p~992')), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, x_4525(ctx, E), '=', False, K[39])
+            SET(ctx, 'pack', c, key, x_4525(ctx, E), '=', False, K[41])
     UNSET(ctx, E, 'p~992', old)
     return True
 
@@ -9720,7 +8152,7 @@ def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~992')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4525(ctx, E), '=', False, K[39])
+        SET(ctx, 'pack', c, key, x_4525(ctx, E), '=', False, K[41])
     return True
 
 
@@ -9758,7 +8190,7 @@ def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
     return t_3979(ctx, r1, s, E)
@@ -9927,7 +8359,7 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4536(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3994, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~996'), '-=', False, K[25])
     return True
@@ -9950,7 +8382,7 @@ def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3994, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~996'), '-=', False, K[25])
     return True
@@ -9991,16 +8423,16 @@ def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3999, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4545(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1002'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4001, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~1003'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4002, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1004'), '-=', False, K[25])
     return True
@@ -10012,7 +8444,7 @@ def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3999, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4545(ctx, E), '-=', False, K[25])
     return True
@@ -10024,7 +8456,7 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4000, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1002'), '-=', False, K[25])
     return True
@@ -10036,7 +8468,7 @@ def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4001, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~1003'), '-=', False, K[25])
     return True
@@ -10048,7 +8480,7 @@ def d_4002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4002, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1004'), '-=', False, K[25])
     return True
@@ -10085,7 +8517,7 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4565(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4565(ctx, E), '=', False, K[34])
     STMT(ctx, 4008)
     return True
 
@@ -10096,7 +8528,7 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4565(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4565(ctx, E), '=', False, K[34])
     return True
 
 
@@ -10170,9 +8602,9 @@ def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~796', E.get('n~794'), True)
     LOCAL(ctx, E, 'r~797', E.get('r~795'), True)
-    c, key = KEYPLACE(ctx, 4016, PL(ctx, E.get('you')).get('prod'), E.get('r~797'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~797'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~796'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~796'), '+=', False, K[27])
     return True
 
 
@@ -10202,9 +8634,9 @@ def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4016, PL(ctx, E.get('you')).get('prod'), E.get('r~797'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~797'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~796'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~796'), '+=', False, K[27])
     return True
 
 
@@ -10285,10 +8717,10 @@ def t_4021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4579(ctx, E), '=', False, K[38])
+        SET(ctx, 'corporation', c, key, x_4579(ctx, E), '=', False, K[40])
     LOCAL(ctx, E, 'n~800', x_4580(ctx, E), True)
     LOCAL(ctx, E, 'r~801', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 4025, PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
     return t_4026(ctx, k, s, E)
@@ -10302,7 +8734,7 @@ def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4579(ctx, E), '=', False, K[38])
+        SET(ctx, 'corporation', c, key, x_4579(ctx, E), '=', False, K[40])
     return True
 
 
@@ -10332,7 +8764,7 @@ def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4025, PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
     return True
@@ -10374,7 +8806,7 @@ def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4587(ctx, E), '=', False, K[40])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4587(ctx, E), '=', False, K[42])
     return True
 
 
@@ -10384,7 +8816,7 @@ def d_4029(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4589(ctx, E), '=', False, K[40])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4589(ctx, E), '=', False, K[42])
     LOCAL(ctx, E, 't~802', 'generation', True)
     LOCAL(ctx, E, 'n~803', 1, True)
     if not d_4033(ctx, E):
@@ -10398,7 +8830,7 @@ def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4589(ctx, E), '=', False, K[40])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4589(ctx, E), '=', False, K[42])
     return True
 
 
@@ -10430,9 +8862,9 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4592(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4034, ctx.state.get('game_tracks'), E.get('t~802'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~802'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~803'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~803'), '+=', False, K[35])
     else:
         if not d_4035(ctx, E):
             return False
@@ -10445,9 +8877,9 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4034, ctx.state.get('game_tracks'), E.get('t~802'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~802'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~803'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~803'), '+=', False, K[35])
     return True
 
 
@@ -10457,9 +8889,9 @@ def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4036, PL(ctx, E.get('you')).get('tracks'), E.get('t~802'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~802'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~803'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~803'), '+=', False, K[29])
     if not d_4037(ctx, E):
         return False
     return True
@@ -10471,9 +8903,9 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4036, PL(ctx, E.get('you')).get('tracks'), E.get('t~802'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~802'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~803'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~803'), '+=', False, K[29])
     return True
 
 
@@ -10487,7 +8919,7 @@ def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -10588,7 +9020,7 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4606(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4606(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 4049)
     return True
@@ -10646,7 +9078,7 @@ def t_4055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
+            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
     return t_4056(ctx, r1, s, E)
@@ -10815,7 +9247,7 @@ def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4625(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4071, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~809'), '-=', False, K[25])
     return True
@@ -10838,7 +9270,7 @@ def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4071, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~809'), '-=', False, K[25])
     return True
@@ -10879,16 +9311,16 @@ def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4076, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4634(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4077, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~815'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4078, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~816'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~817'), '-=', False, K[25])
     return True
@@ -10900,7 +9332,7 @@ def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4076, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4634(ctx, E), '-=', False, K[25])
     return True
@@ -10912,7 +9344,7 @@ def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4077, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~815'), '-=', False, K[25])
     return True
@@ -10924,7 +9356,7 @@ def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4078, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~816'), '-=', False, K[25])
     return True
@@ -10936,7 +9368,7 @@ def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4079, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~817'), '-=', False, K[25])
     return True
@@ -10973,7 +9405,7 @@ def t_4083(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
+    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
     return t_4085(ctx, k, s, E)
 
 
@@ -10981,7 +9413,7 @@ def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
+    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
     return True
 
 
@@ -11067,7 +9499,7 @@ def t_4090(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
     return t_4092(ctx, k, s, E)
 
 
@@ -11079,7 +9511,7 @@ def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
-        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
     return True
 
 
@@ -11103,7 +9535,7 @@ def t_4093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4097, E, 'done~819', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     return t_4094(ctx, r1, s, E)
@@ -11177,7 +9609,7 @@ def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
     return True
 
 
@@ -11211,7 +9643,7 @@ def t_4101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4135, E, 'done~819', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
@@ -11387,7 +9819,7 @@ def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4681(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4117, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~825'), '-=', False, K[25])
     return True
@@ -11410,7 +9842,7 @@ def d_4117(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4117, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~825'), '-=', False, K[25])
     return True
@@ -11451,16 +9883,16 @@ def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4122, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4690(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4123, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~831'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4124, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~832'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4125, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~833'), '-=', False, K[25])
     return True
@@ -11472,7 +9904,7 @@ def d_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4122, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4690(ctx, E), '-=', False, K[25])
     return True
@@ -11484,7 +9916,7 @@ def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4123, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~831'), '-=', False, K[25])
     return True
@@ -11496,7 +9928,7 @@ def d_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4124, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~832'), '-=', False, K[25])
     return True
@@ -11508,7 +9940,7 @@ def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4125, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~833'), '-=', False, K[25])
     return True
@@ -11534,9 +9966,9 @@ def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if x_4703(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4128, PL(ctx, E.get('you')).get('card_res'), E.get('card~823'))
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~823'))
         if c is not None:
-            SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
+            SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
 
 
@@ -11546,9 +9978,9 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4128, PL(ctx, E.get('you')).get('card_res'), E.get('card~823'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~823'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
+        SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
 
 
@@ -11592,12 +10024,12 @@ def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
-            SET(ctx, 'events', c, key, x_4710(ctx, E), '+=', True, K[45])
+            SET(ctx, 'events', c, key, x_4710(ctx, E), '+=', True, K[47])
     else:
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
-            SET(ctx, 'tableau', c, key, x_4712(ctx, E), '+=', True, K[46])
+            SET(ctx, 'tableau', c, key, x_4712(ctx, E), '+=', True, K[48])
     return True
 
 
@@ -11609,7 +10041,7 @@ def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        SET(ctx, 'events', c, key, x_4710(ctx, E), '+=', True, K[45])
+        SET(ctx, 'events', c, key, x_4710(ctx, E), '+=', True, K[47])
     return True
 
 
@@ -11621,7 +10053,7 @@ def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        SET(ctx, 'tableau', c, key, x_4712(ctx, E), '+=', True, K[46])
+        SET(ctx, 'tableau', c, key, x_4712(ctx, E), '+=', True, K[48])
     return True
 
 
@@ -11658,7 +10090,7 @@ def t_4137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4173, E, 'done~819', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
@@ -11842,7 +10274,7 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4735(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
     return True
@@ -11865,7 +10297,7 @@ def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4155, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
     return True
@@ -11906,16 +10338,16 @@ def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4160, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4744(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4161, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4162, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4163, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
     return True
@@ -11927,7 +10359,7 @@ def d_4160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4160, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4744(ctx, E), '-=', False, K[25])
     return True
@@ -11939,7 +10371,7 @@ def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4161, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
     return True
@@ -11951,7 +10383,7 @@ def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4162, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
     return True
@@ -11963,7 +10395,7 @@ def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4163, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
     return True
@@ -12012,7 +10444,7 @@ def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4755(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4169, PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~846'), '-=', False, K[25])
     return True
@@ -12035,7 +10467,7 @@ def d_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4169, PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~846'), '-=', False, K[25])
     return True
@@ -12096,7 +10528,7 @@ def t_4175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4211, E, 'done~819', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
@@ -12280,7 +10712,7 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4781(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[25])
     return True
@@ -12303,7 +10735,7 @@ def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[25])
     return True
@@ -12344,16 +10776,16 @@ def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4198, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4790(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4199, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4200, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4201, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[25])
     return True
@@ -12365,7 +10797,7 @@ def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4198, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4790(ctx, E), '-=', False, K[25])
     return True
@@ -12377,7 +10809,7 @@ def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4199, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[25])
     return True
@@ -12389,7 +10821,7 @@ def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4200, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[25])
     return True
@@ -12401,7 +10833,7 @@ def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4201, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[25])
     return True
@@ -12450,7 +10882,7 @@ def d_4205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4801(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4207, PL(ctx, E.get('you')).get('stock'), E.get('r~861'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~861'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~860'), '-=', False, K[25])
     return True
@@ -12473,7 +10905,7 @@ def d_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4207, PL(ctx, E.get('you')).get('stock'), E.get('r~861'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~861'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~860'), '-=', False, K[25])
     return True
@@ -12534,7 +10966,7 @@ def t_4213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4239, E, 'done~819', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
@@ -12560,9 +10992,9 @@ def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4238, ctx.state.get('milestones'), E.get('m~863'))
+        c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~863'))
         if c is not None:
-            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
+            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
         return k()
 
     ctx.steps += 1
@@ -12698,7 +11130,7 @@ def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4825(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4229, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[25])
     return True
@@ -12721,7 +11153,7 @@ def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4229, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[25])
     return True
@@ -12762,16 +11194,16 @@ def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4234, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4834(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4236, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4237, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~873'), '-=', False, K[25])
     return True
@@ -12783,7 +11215,7 @@ def d_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4234, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4834(ctx, E), '-=', False, K[25])
     return True
@@ -12795,7 +11227,7 @@ def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[25])
     return True
@@ -12807,7 +11239,7 @@ def d_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4236, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[25])
     return True
@@ -12819,7 +11251,7 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4237, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~873'), '-=', False, K[25])
     return True
@@ -12831,9 +11263,9 @@ def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4238, ctx.state.get('milestones'), E.get('m~863'))
+    c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~863'))
     if c is not None:
-        SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
+        SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
     return True
 
 
@@ -12859,7 +11291,7 @@ def t_4241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4267, E, 'done~819', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
@@ -12885,7 +11317,7 @@ def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', x_4880(ctx, E), '+=', True, K[48])
+        SET(ctx, 'awards', ctx.state, 'awards', x_4880(ctx, E), '+=', True, K[51])
         return k()
 
     ctx.steps += 1
@@ -13021,7 +11453,7 @@ def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4861(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4257, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~878'), '-=', False, K[25])
     return True
@@ -13044,7 +11476,7 @@ def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4257, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~878'), '-=', False, K[25])
     return True
@@ -13085,16 +11517,16 @@ def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4262, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4870(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4263, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~884'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4264, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~885'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4265, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~886'), '-=', False, K[25])
     return True
@@ -13106,7 +11538,7 @@ def d_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4262, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4870(ctx, E), '-=', False, K[25])
     return True
@@ -13118,7 +11550,7 @@ def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4263, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~884'), '-=', False, K[25])
     return True
@@ -13130,7 +11562,7 @@ def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4264, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~885'), '-=', False, K[25])
     return True
@@ -13142,7 +11574,7 @@ def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4265, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~886'), '-=', False, K[25])
     return True
@@ -13154,7 +11586,7 @@ def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', x_4880(ctx, E), '+=', True, K[48])
+    SET(ctx, 'awards', ctx.state, 'awards', x_4880(ctx, E), '+=', True, K[51])
     return True
 
 
@@ -13180,7 +11612,7 @@ def t_4269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4279, E, 'done~819', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
@@ -13220,7 +11652,7 @@ def t_4272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4892(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4892(ctx, E), '+=', True, K[52])
     return t_4275(ctx, k, s, E)
 
 
@@ -13243,7 +11675,7 @@ def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4892(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4892(ctx, E), '+=', True, K[52])
     return True
 
 
@@ -13320,7 +11752,7 @@ def t_4281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4291, E, 'done~819', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
@@ -13360,7 +11792,7 @@ def t_4284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4907(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4907(ctx, E), '+=', True, K[52])
     return t_4287(ctx, k, s, E)
 
 
@@ -13383,7 +11815,7 @@ def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4907(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4907(ctx, E), '+=', True, K[52])
     return True
 
 
@@ -13460,7 +11892,7 @@ def d_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if not x_4916(ctx, E):
         return False
     ctx.steps += 2
-    SET(ctx, 'passed', ctx.state, 'passed', x_4918(ctx, E), '+=', True, K[41])
+    SET(ctx, 'passed', ctx.state, 'passed', x_4918(ctx, E), '+=', True, K[43])
     LOCAL(ctx, E, 'done~819', 2)
     return True
 
@@ -13482,7 +11914,7 @@ def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', x_4918(ctx, E), '+=', True, K[41])
+    SET(ctx, 'passed', ctx.state, 'passed', x_4918(ctx, E), '+=', True, K[43])
     return True
 
 
@@ -13553,7 +11985,7 @@ def d_4301(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     LOCAL(ctx, E, 'n~897', 1, True)
     LOCAL(ctx, E, 'r~898', 'megacredits', True)
     LOCAL(ctx, E, 'k~899', x_4935(ctx, E), True)
-    c, key = KEYPLACE(ctx, 4310, PL(ctx, E.get('you')).get('stock'), E.get('r~898'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~898'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4937(ctx, E), '+=', False, K[25])
     if not d_4311(ctx, E):
@@ -13561,10 +11993,10 @@ def d_4301(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 2
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, K[21], '=', False, K[49])
+        SET(ctx, 'used', c, key, K[21], '=', False, K[52])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, False, '=', False, K[29])
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
     return True
 
 
@@ -13594,10 +12026,10 @@ def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4305, PL(ctx, E.get('you')).get('stock'), E.get('b~896'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~896'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4930(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, 4306, PL(ctx, E.get('you')).get('stock'), E.get('a~895'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~895'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -13609,7 +12041,7 @@ def d_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4305, PL(ctx, E.get('you')).get('stock'), E.get('b~896'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~896'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4930(ctx, E), '+=', False, K[25])
     return True
@@ -13621,7 +12053,7 @@ def d_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4306, PL(ctx, E.get('you')).get('stock'), E.get('a~895'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~895'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -13663,7 +12095,7 @@ def d_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4310, PL(ctx, E.get('you')).get('stock'), E.get('r~898'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~898'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4937(ctx, E), '+=', False, K[25])
     return True
@@ -13682,7 +12114,7 @@ def d_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4312, PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
         if c is not None:
             SET(ctx, 'stock', c, key, x_4940(ctx, E), '+=', False, K[25])
     UNSET(ctx, E, 'r~900', old)
@@ -13695,7 +12127,7 @@ def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4312, PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4940(ctx, E), '+=', False, K[25])
     return True
@@ -13709,7 +12141,7 @@ def d_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, K[21], '=', False, K[49])
+        SET(ctx, 'used', c, key, K[21], '=', False, K[52])
     return True
 
 
@@ -13721,7 +12153,7 @@ def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, False, '=', False, K[29])
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
     return True
 
 
@@ -13976,7 +12408,7 @@ def d_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4962(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4338, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~907'), '-=', False, K[25])
     return True
@@ -13999,7 +12431,7 @@ def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4338, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~907'), '-=', False, K[25])
     return True
@@ -14040,16 +12472,16 @@ def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4343, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4971(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4344, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~913'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4345, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~914'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4346, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~915'), '-=', False, K[25])
     return True
@@ -14061,7 +12493,7 @@ def d_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4343, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4971(ctx, E), '-=', False, K[25])
     return True
@@ -14073,7 +12505,7 @@ def d_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4344, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~913'), '-=', False, K[25])
     return True
@@ -14085,7 +12517,7 @@ def d_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4345, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~914'), '-=', False, K[25])
     return True
@@ -14097,7 +12529,7 @@ def d_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4346, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~915'), '-=', False, K[25])
     return True
@@ -14146,7 +12578,7 @@ def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4982(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4352, PL(ctx, E.get('you')).get('stock'), E.get('r~917'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~917'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~916'), '-=', False, K[25])
     return True
@@ -14169,7 +12601,7 @@ def d_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4352, PL(ctx, E.get('you')).get('stock'), E.get('r~917'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~917'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~916'), '-=', False, K[25])
     return True

@@ -43,7 +43,17 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    {'d': 0},
+    ['player', 'stock', 'key'],
+    ['game', 'supply', 'key'],
+    ['player', 'ledger', 'key'],
 ]
+
+
+def rebased(f, base):
+    """Shared statement function ``f`` with ``base`` as its base ``B``'s default: the
+    function of a part whose nodes are numbered from ``base`` (compiler.codegen.dedupe)."""
+    return type(f)(f.__code__, f.__globals__, f.__name__, f.__defaults__[:-1] + (base,))
 
 
 def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
@@ -122,7 +132,18 @@ def x_8401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
-def d_7407(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
+def t_7406(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2649', 3, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_7409(ctx, k, s, E, B)
+
+
+def d_7407(ctx, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -132,7 +153,7 @@ def d_7407(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     return True
 
 
-def d_7408(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
+def d_7408(ctx, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -142,7 +163,26 @@ def d_7408(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     return True
 
 
-def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7409(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_7423(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_7411(ctx, r1, s, E, B)
+
+
+def d_7410(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -152,7 +192,48 @@ def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_7413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7411(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2652', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2652', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_8378(ctx, E):
+                return t_7412(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7412(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 14, E, 'left~2651', E.get('taken~2653'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_7414(ctx, r1, s, E, B)
+
+
+def d_7413(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -162,24 +243,31 @@ def d_7413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7414(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 8, None, [], k)
+
+
+def d_7415(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7416(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7416(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2653', E.get('instead~2654'))
-    return t_7418(ctx, k, s, E)
+    return t_7418(ctx, k, s, E, B)
 
 
-def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7417(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -189,7 +277,7 @@ def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_7418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7418(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -198,12 +286,12 @@ def t_7418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7419(ctx, lambda: nxt(left - 1), k, E)
+        return t_7419(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2654')))
 
 
-def t_7419(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7419(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -212,7 +300,17 @@ def t_7419(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8385(ctx, E), k)
 
 
-def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7420(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 14, E, 'left~2651', E.get('taken~2653'))
+    return True
+
+
+def d_7421(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -222,7 +320,7 @@ def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7422(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -232,7 +330,27 @@ def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7423(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2657', x_8391(ctx, E), True)
+    if not d_7425(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[3])
+    if not d_7428(ctx, E, B):
+        return False
+    if not d_7430(ctx, E, B):
+        return False
+    return True
+
+
+def d_7424(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,7 +360,7 @@ def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7425(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -254,7 +372,7 @@ def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7426(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -264,7 +382,71 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7433(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:80
+def d_7427(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[3])
+    return True
+
+
+def d_7428(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8397(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2656'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[4])
+    return True
+
+
+def d_7429(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[4])
+    return True
+
+
+def d_7430(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8400(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[5])
+    return True
+
+
+def d_7431(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[5])
+    return True
+
+
+def d_7433(ctx, E=None, B=7432):  # rules_data/pampero/items/base_tiles.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -280,7 +462,18 @@ def x_8434(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:83
     return (2 * FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))
 
 
-def d_7460(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
+def t_7458(ctx, k, s=None, E=None, B=7458):  # rules_data/pampero/items/connection_tiles.yaml:12
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2649', 1, True)
+    LOCAL(ctx, E, 'r~2650', 'energy', True)
+    return t_7409(ctx, k, s, E, B)
+
+
+def d_7460(ctx, E=None, B=7458):  # rules_data/pampero/items/connection_tiles.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -338,7 +531,7 @@ def x_8505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2653'))) is str else None)) and ((E.get('k~2654') != 0)) else False)
 
 
-def d_7511(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
+def d_7511(ctx, E=None, B=7510):  # rules_data/pampero/items/foreign_markets.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -348,7 +541,20 @@ def d_7511(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
     return True
 
 
-def d_7513(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7512(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2652', x_8494(ctx, E), True)
+    LOCAL(ctx, E, 'r~2653', 'money', True)
+    if not d_7515(ctx, E, B):
+        return False
+    return True
+
+
+def d_7513(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -358,7 +564,7 @@ def d_7513(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     return True
 
 
-def d_7514(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7514(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -368,7 +574,27 @@ def d_7514(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     return True
 
 
-def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7515(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2654', x_8496(ctx, E), True)
+    if not d_7517(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[3])
+    if not d_7520(ctx, E, B):
+        return False
+    if not d_7522(ctx, E, B):
+        return False
+    return True
+
+
+def d_7516(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -378,7 +604,7 @@ def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7517(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -390,13 +616,77 @@ def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7518(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2654', x_8499(ctx, E))
+    return True
+
+
+def d_7519(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[3])
+    return True
+
+
+def d_7520(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8502(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2653'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[4])
+    return True
+
+
+def d_7521(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2653'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[4])
+    return True
+
+
+def d_7522(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8505(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[5])
+    return True
+
+
+def d_7523(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[5])
     return True
 
 
@@ -448,7 +738,20 @@ def x_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2659'))) is str else None)) and ((E.get('k~2660') != 0)) else False)
 
 
-def d_7540(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7539(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2658', x_8524(ctx, E), True)
+    LOCAL(ctx, E, 'r~2659', 'money', True)
+    if not d_7542(ctx, E, B):
+        return False
+    return True
+
+
+def d_7540(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -458,7 +761,7 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     return True
 
 
-def d_7541(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7541(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -468,7 +771,27 @@ def d_7541(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     return True
 
 
-def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7542(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2660', x_8526(ctx, E), True)
+    if not d_7544(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[3])
+    if not d_7547(ctx, E, B):
+        return False
+    if not d_7549(ctx, E, B):
+        return False
+    return True
+
+
+def d_7543(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -478,7 +801,7 @@ def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7544(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -490,7 +813,7 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7545(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -500,7 +823,71 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7552(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:27
+def d_7546(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[3])
+    return True
+
+
+def d_7547(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8532(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2659'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[4])
+    return True
+
+
+def d_7548(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2659'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[4])
+    return True
+
+
+def d_7549(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8535(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[5])
+    return True
+
+
+def d_7550(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[5])
+    return True
+
+
+def d_7552(ctx, E=None, B=7551):  # rules_data/pampero/items/foreign_markets.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -510,7 +897,7 @@ def d_7552(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:27
     return True
 
 
-def d_7593(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
+def d_7593(ctx, E=None, B=7592):  # rules_data/pampero/modules/companies.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -616,7 +1003,14 @@ def x_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2660'))) is str else None)) and ((E.get('k~2661') != 0)) else False)
 
 
-def d_7620(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def t_7618(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B, None, [], k)
+
+
+def d_7620(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -626,7 +1020,23 @@ def d_7620(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     return True
 
 
-def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7622(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8614(ctx, E):
+        return False
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2651', E.get('n~2649'), True)
+    LOCAL(ctx, E, 'r~2652', E.get('r~2650'), True)
+    if not d_7626(ctx, E, B):
+        return False
+    return True
+
+
+def d_7623(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -637,7 +1047,7 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7624(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -647,7 +1057,7 @@ def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7625(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -657,7 +1067,106 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7626(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[3])
+    if not d_7628(ctx, E, B):
+        return False
+    if not d_7630(ctx, E, B):
+        return False
+    return True
+
+
+def d_7627(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[3])
+    return True
+
+
+def d_7628(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8619(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2652'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[4])
+    return True
+
+
+def d_7629(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2652'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[4])
+    return True
+
+
+def d_7630(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8622(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[5])
+    return True
+
+
+def d_7631(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[5])
+    return True
+
+
+def t_7634(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
+        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
+        if not d_7648(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    return t_7636(ctx, r1, s, E, B)
+
+
+def d_7635(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -667,7 +1176,48 @@ def d_7635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_7638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7636(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2656', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2656', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2656', item, True)
+            if x_8629(ctx, E):
+                return t_7637(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7637(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 27, E, 'left~2655', E.get('taken~2657'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2657', 0, True)
+    return t_7639(ctx, r1, s, E, B)
+
+
+def d_7638(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -677,17 +1227,24 @@ def d_7638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_7641(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7639(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 21, None, [], k)
+
+
+def t_7641(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2657', E.get('instead~2658'))
-    return t_7643(ctx, k, s, E)
+    return t_7643(ctx, k, s, E, B)
 
 
-def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7642(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -697,7 +1254,7 @@ def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_7643(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7643(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -706,12 +1263,12 @@ def t_7643(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7644(ctx, lambda: nxt(left - 1), k, E)
+        return t_7644(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2658')))
 
 
-def t_7644(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7644(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -720,7 +1277,17 @@ def t_7644(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_8636(ctx, E), k)
 
 
-def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7645(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 27, E, 'left~2655', E.get('taken~2657'))
+    return True
+
+
+def d_7646(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -730,7 +1297,7 @@ def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7647(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -740,7 +1307,27 @@ def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7648(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2661', x_8642(ctx, E), True)
+    if not d_7650(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
+    if not d_7653(ctx, E, B):
+        return False
+    if not d_7655(ctx, E, B):
+        return False
+    return True
+
+
+def d_7649(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -750,7 +1337,7 @@ def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7650(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -762,13 +1349,77 @@ def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7651(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2661', x_8645(ctx, E))
+    return True
+
+
+def d_7652(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
+    return True
+
+
+def d_7653(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8648(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[4])
+    return True
+
+
+def d_7654(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[4])
+    return True
+
+
+def d_7655(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8651(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
+    return True
+
+
+def d_7656(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
     return True
 
 
@@ -876,7 +1527,26 @@ def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2682'))) is str else None)) and ((E.get('k~2683') != 0)) else False)
 
 
-def d_7924(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def t_7923(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2672', 10, True)
+        LOCAL(ctx, E, 'r~2673', 'money', True)
+        LOCAL(ctx, E, 'k~2674', x_8991(ctx, E), True)
+        return t_7952(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2653', 10, True)
+    LOCAL(ctx, E, 'r~2654', 'money', True)
+    return t_7926(ctx, r1, s, E, B)
+
+
+def d_7924(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -886,7 +1556,7 @@ def d_7924(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def d_7925(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7925(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -896,7 +1566,77 @@ def d_7925(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def d_7949(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def t_7926(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
+        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
+        if not d_7648(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    return t_7928(ctx, r1, s, E, B)
+
+
+def t_7928(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2656', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2656', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2656', item, True)
+            if x_8629(ctx, E):
+                return t_7929(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7929(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 14, E, 'left~2655', E.get('taken~2657'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2657', 0, True)
+    return t_7414(ctx, r1, s, E, B)
+
+
+def d_7937(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 14, E, 'left~2655', E.get('taken~2657'))
+    return True
+
+
+def d_7949(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -906,7 +1646,7 @@ def d_7949(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def d_7950(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7950(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -916,7 +1656,7 @@ def d_7950(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def d_7951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7951(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -926,7 +1666,18 @@ def d_7951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     return True
 
 
-def d_7953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_7952(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2675', x_8992(ctx, E), True)
+    LOCAL(ctx, E, 'r~2676', E.get('r~2673'), True)
+    return t_7955(ctx, k, s, E, B)
+
+
+def d_7953(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -936,7 +1687,7 @@ def d_7953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_7954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_7954(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -946,7 +1697,26 @@ def d_7954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_7956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7955(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2681', E.get('left~2677'), True)
+        LOCAL(ctx, E, 'r~2682', E.get('r~2676'), True)
+        if not d_7969(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2677', E.get('n~2675'), True)
+    return t_7957(ctx, r1, s, E, B)
+
+
+def d_7956(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -956,7 +1726,48 @@ def d_7956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_7959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7957(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2678', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2678', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2678', item, True)
+            if x_8996(ctx, E):
+                return t_7958(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7958(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 43, E, 'left~2677', E.get('taken~2679'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2679', 0, True)
+    return t_7960(ctx, r1, s, E, B)
+
+
+def d_7959(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -966,17 +1777,24 @@ def d_7959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_7962(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7960(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 37, None, [], k)
+
+
+def t_7962(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2679', E.get('instead~2680'))
-    return t_7964(ctx, k, s, E)
+    return t_7964(ctx, k, s, E, B)
 
 
-def d_7963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7963(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -986,7 +1804,7 @@ def d_7963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_7964(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7964(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -995,12 +1813,12 @@ def t_7964(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7965(ctx, lambda: nxt(left - 1), k, E)
+        return t_7965(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2680')))
 
 
-def t_7965(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7965(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1009,7 +1827,17 @@ def t_7965(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9003(ctx, E), k)
 
 
-def d_7967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7966(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 43, E, 'left~2677', E.get('taken~2679'))
+    return True
+
+
+def d_7967(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1019,7 +1847,7 @@ def d_7967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7968(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1029,7 +1857,27 @@ def d_7968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7969(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2683', x_9011(ctx, E), True)
+    if not d_7971(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[3])
+    if not d_7974(ctx, E, B):
+        return False
+    if not d_7976(ctx, E, B):
+        return False
+    return True
+
+
+def d_7970(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1039,7 +1887,7 @@ def d_7970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7971(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1051,13 +1899,77 @@ def d_7971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7972(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2683', x_9014(ctx, E))
+    return True
+
+
+def d_7973(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[3])
+    return True
+
+
+def d_7974(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9017(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2682'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[4])
+    return True
+
+
+def d_7975(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2682'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[4])
+    return True
+
+
+def d_7976(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9020(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[5])
+    return True
+
+
+def d_7977(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[5])
     return True
 
 
@@ -1209,7 +2121,26 @@ def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2679'))) is str else None)) and ((E.get('k~2680') != 0)) else False)
 
 
-def d_7979(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def t_7978(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2669', 10, True)
+        LOCAL(ctx, E, 'r~2670', 'money', True)
+        LOCAL(ctx, E, 'k~2671', x_9055(ctx, E), True)
+        return t_8007(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2650', 10, True)
+    LOCAL(ctx, E, 'r~2651', 'money', True)
+    return t_7981(ctx, r1, s, E, B)
+
+
+def d_7979(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1219,7 +2150,7 @@ def d_7979(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def d_7980(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def d_7980(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1229,7 +2160,26 @@ def d_7980(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def d_7982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7981(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
+        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
+        if not d_7995(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
+    return t_7983(ctx, r1, s, E, B)
+
+
+def d_7982(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1239,7 +2189,48 @@ def d_7982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_7985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7983(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2653', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2653', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2653', item, True)
+            if x_9028(ctx, E):
+                return t_7984(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7984(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 14, E, 'left~2652', E.get('taken~2654'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2654', 0, True)
+    return t_7414(ctx, r1, s, E, B)
+
+
+def d_7985(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1249,17 +2240,17 @@ def d_7985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_7988(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7988(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2654', E.get('instead~2655'))
-    return t_7990(ctx, k, s, E)
+    return t_7990(ctx, k, s, E, B)
 
 
-def d_7989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7989(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1269,7 +2260,7 @@ def d_7989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_7990(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7990(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1278,12 +2269,12 @@ def t_7990(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7991(ctx, lambda: nxt(left - 1), k, E)
+        return t_7991(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2655')))
 
 
-def t_7991(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7991(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1292,7 +2283,17 @@ def t_7991(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9035(ctx, E), k)
 
 
-def d_7993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7992(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 14, E, 'left~2652', E.get('taken~2654'))
+    return True
+
+
+def d_7993(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1302,7 +2303,7 @@ def d_7993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7994(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1312,7 +2313,27 @@ def d_7994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_7996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7995(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2658', x_9041(ctx, E), True)
+    if not d_7997(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[3])
+    if not d_8000(ctx, E, B):
+        return False
+    if not d_8002(ctx, E, B):
+        return False
+    return True
+
+
+def d_7996(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1322,7 +2343,7 @@ def d_7996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_7997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7997(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1334,7 +2355,7 @@ def d_7997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7998(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1344,7 +2365,71 @@ def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8004(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def d_7999(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[3])
+    return True
+
+
+def d_8000(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9047(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2657'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[4])
+    return True
+
+
+def d_8001(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2657'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[4])
+    return True
+
+
+def d_8002(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9050(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[5])
+    return True
+
+
+def d_8003(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[5])
+    return True
+
+
+def d_8004(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1354,7 +2439,7 @@ def d_8004(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def d_8005(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def d_8005(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1364,7 +2449,7 @@ def d_8005(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def d_8006(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def d_8006(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1374,7 +2459,18 @@ def d_8006(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     return True
 
 
-def d_8008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8007(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2672', x_9056(ctx, E), True)
+    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
+    return t_8010(ctx, k, s, E, B)
+
+
+def d_8008(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1384,7 +2480,7 @@ def d_8008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8009(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1394,7 +2490,26 @@ def d_8009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8010(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
+        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
+        if not d_8024(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
+    return t_8012(ctx, r1, s, E, B)
+
+
+def d_8011(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1404,7 +2519,48 @@ def d_8011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_8014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8012(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2675', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2675', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2675', item, True)
+            if x_9060(ctx, E):
+                return t_8013(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8013(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 43, E, 'left~2674', E.get('taken~2676'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2676', 0, True)
+    return t_7960(ctx, r1, s, E, B)
+
+
+def d_8014(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1414,17 +2570,17 @@ def d_8014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8017(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8017(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2676', E.get('instead~2677'))
-    return t_8019(ctx, k, s, E)
+    return t_8019(ctx, k, s, E, B)
 
 
-def d_8018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8018(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1434,7 +2590,7 @@ def d_8018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8019(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8019(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1443,12 +2599,12 @@ def t_8019(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8020(ctx, lambda: nxt(left - 1), k, E)
+        return t_8020(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2677')))
 
 
-def t_8020(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8020(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1457,7 +2613,17 @@ def t_8020(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9067(ctx, E), k)
 
 
-def d_8022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8021(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 43, E, 'left~2674', E.get('taken~2676'))
+    return True
+
+
+def d_8022(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1467,7 +2633,7 @@ def d_8022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8023(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1477,7 +2643,27 @@ def d_8023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8024(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2680', x_9075(ctx, E), True)
+    if not d_8026(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[3])
+    if not d_8029(ctx, E, B):
+        return False
+    if not d_8031(ctx, E, B):
+        return False
+    return True
+
+
+def d_8025(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1487,7 +2673,7 @@ def d_8025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8026(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1499,13 +2685,77 @@ def d_8026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8027(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2680', x_9078(ctx, E))
+    return True
+
+
+def d_8028(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[3])
+    return True
+
+
+def d_8029(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9081(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2679'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[4])
+    return True
+
+
+def d_8030(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2679'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[4])
+    return True
+
+
+def d_8031(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9084(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[5])
+    return True
+
+
+def d_8032(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[5])
     return True
 
 
@@ -1657,7 +2907,26 @@ def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2680'))) is str else None)) and ((E.get('k~2681') != 0)) else False)
 
 
-def d_8199(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def t_8198(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2670', 10, True)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_9311(ctx, E), True)
+        return t_8227(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2651', 10, True)
+    LOCAL(ctx, E, 'r~2652', 'money', True)
+    return t_8201(ctx, r1, s, E, B)
+
+
+def d_8199(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1667,7 +2936,7 @@ def d_8199(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def d_8200(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8200(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1677,7 +2946,26 @@ def d_8200(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def d_8202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8201(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
+        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
+        if not d_8215(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    return t_8203(ctx, r1, s, E, B)
+
+
+def d_8202(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1687,7 +2975,48 @@ def d_8202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_8205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8203(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2654', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2654', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2654', item, True)
+            if x_9284(ctx, E):
+                return t_8204(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8204(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 14, E, 'left~2653', E.get('taken~2655'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2655', 0, True)
+    return t_7414(ctx, r1, s, E, B)
+
+
+def d_8205(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1697,17 +3026,17 @@ def d_8205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8208(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8208(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2655', E.get('instead~2656'))
-    return t_8210(ctx, k, s, E)
+    return t_8210(ctx, k, s, E, B)
 
 
-def d_8209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8209(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1717,7 +3046,7 @@ def d_8209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8210(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8210(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1726,12 +3055,12 @@ def t_8210(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8211(ctx, lambda: nxt(left - 1), k, E)
+        return t_8211(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2656')))
 
 
-def t_8211(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8211(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1740,7 +3069,17 @@ def t_8211(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9291(ctx, E), k)
 
 
-def d_8213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8212(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 14, E, 'left~2653', E.get('taken~2655'))
+    return True
+
+
+def d_8213(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1750,7 +3089,7 @@ def d_8213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8214(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8214(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1760,7 +3099,27 @@ def d_8214(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8215(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2659', x_9297(ctx, E), True)
+    if not d_8217(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[3])
+    if not d_8220(ctx, E, B):
+        return False
+    if not d_8222(ctx, E, B):
+        return False
+    return True
+
+
+def d_8216(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1770,7 +3129,7 @@ def d_8216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8217(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1782,7 +3141,7 @@ def d_8217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8218(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1792,7 +3151,71 @@ def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8224(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8219(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[3])
+    return True
+
+
+def d_8220(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9303(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2658'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[4])
+    return True
+
+
+def d_8221(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2658'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[4])
+    return True
+
+
+def d_8222(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9306(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[5])
+    return True
+
+
+def d_8223(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[5])
+    return True
+
+
+def d_8224(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1802,7 +3225,7 @@ def d_8224(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def d_8225(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8225(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1812,7 +3235,7 @@ def d_8225(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def d_8226(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8226(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1822,7 +3245,18 @@ def d_8226(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     return True
 
 
-def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8227(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2673', x_9312(ctx, E), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_8230(ctx, k, s, E, B)
+
+
+def d_8228(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1832,7 +3266,7 @@ def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8229(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1842,7 +3276,26 @@ def d_8229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8230(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_8244(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_8232(ctx, r1, s, E, B)
+
+
+def d_8231(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1852,7 +3305,48 @@ def d_8231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_8234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8232(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2676', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2676', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_9316(ctx, E):
+                return t_8233(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8233(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 43, E, 'left~2675', E.get('taken~2677'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_7960(ctx, r1, s, E, B)
+
+
+def d_8234(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1862,17 +3356,17 @@ def d_8234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8237(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8237(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2677', E.get('instead~2678'))
-    return t_8239(ctx, k, s, E)
+    return t_8239(ctx, k, s, E, B)
 
 
-def d_8238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8238(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1882,7 +3376,7 @@ def d_8238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8239(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8239(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1891,12 +3385,12 @@ def t_8239(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8240(ctx, lambda: nxt(left - 1), k, E)
+        return t_8240(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2678')))
 
 
-def t_8240(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8240(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1905,7 +3399,17 @@ def t_8240(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9323(ctx, E), k)
 
 
-def d_8242(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8241(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 43, E, 'left~2675', E.get('taken~2677'))
+    return True
+
+
+def d_8242(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1915,7 +3419,7 @@ def d_8242(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8243(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1925,7 +3429,27 @@ def d_8243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8244(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2681', x_9331(ctx, E), True)
+    if not d_8246(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[3])
+    if not d_8249(ctx, E, B):
+        return False
+    if not d_8251(ctx, E, B):
+        return False
+    return True
+
+
+def d_8245(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1935,7 +3459,7 @@ def d_8245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8246(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8246(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1947,7 +3471,7 @@ def d_8246(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8247(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1957,7 +3481,71 @@ def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8420(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8248(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[3])
+    return True
+
+
+def d_8249(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9337(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2680'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[4])
+    return True
+
+
+def d_8250(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2680'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[4])
+    return True
+
+
+def d_8251(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9340(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[5])
+    return True
+
+
+def d_8252(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[5])
+    return True
+
+
+def d_8420(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2055,7 +3643,7 @@ def x_10046(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return MEMO(ctx, (10046, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-def d_8830(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+def d_8830(ctx, E=None, B=8803):  # rules_data/pampero/modules/private_industry.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2065,7 +3653,18 @@ def d_8830(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return True
 
 
-def d_8832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8831(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
+    return t_8834(ctx, k, s, E, B)
+
+
+def d_8832(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2075,7 +3674,7 @@ def d_8832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_8833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def d_8833(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2085,7 +3684,26 @@ def d_8833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8834(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
+        if not d_8848(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
+    return t_8836(ctx, r1, s, E, B)
+
+
+def d_8835(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2095,7 +3713,48 @@ def d_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8836(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2664', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2664', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2664', item, True)
+            if x_10018(ctx, E):
+                return t_8837(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8837(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 42, E, 'left~2663', E.get('taken~2665'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2665', 0, True)
+    return t_8839(ctx, r1, s, E, B)
+
+
+def d_8838(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2105,17 +3764,24 @@ def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8841(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8839(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 36, None, [], k)
+
+
+def t_8841(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
-    return t_8843(ctx, k, s, E)
+    return t_8843(ctx, k, s, E, B)
 
 
-def d_8842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8842(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2125,7 +3791,7 @@ def d_8842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8843(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8843(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2134,12 +3800,12 @@ def t_8843(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8844(ctx, lambda: nxt(left - 1), k, E)
+        return t_8844(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2666')))
 
 
-def t_8844(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8844(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2148,7 +3814,17 @@ def t_8844(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10025(ctx, E), k)
 
 
-def d_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8845(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 42, E, 'left~2663', E.get('taken~2665'))
+    return True
+
+
+def d_8846(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2158,7 +3834,7 @@ def d_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8847(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2168,7 +3844,27 @@ def d_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8848(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2669', x_10033(ctx, E), True)
+    if not d_8850(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
+    if not d_8853(ctx, E, B):
+        return False
+    if not d_8855(ctx, E, B):
+        return False
+    return True
+
+
+def d_8849(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2178,7 +3874,7 @@ def d_8849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8850(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2190,7 +3886,7 @@ def d_8850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8851(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2200,7 +3896,71 @@ def d_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8858(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+def d_8852(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
+    return True
+
+
+def d_8853(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10039(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+    return True
+
+
+def d_8854(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+    return True
+
+
+def d_8855(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10042(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+    return True
+
+
+def d_8856(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+    return True
+
+
+def d_8858(ctx, E=None, B=8803):  # rules_data/pampero/modules/private_industry.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2210,13 +3970,101 @@ def d_8858(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     return True
 
 
-def d_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8859(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_8862(ctx, k, s, E, B)
+
+
+def d_8860(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
+    return True
+
+
+def t_8862(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_8244(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_8864(ctx, r1, s, E, B)
+
+
+def t_8864(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2676', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2676', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_9316(ctx, E):
+                return t_8865(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8865(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 70, E, 'left~2675', E.get('taken~2677'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_8867(ctx, r1, s, E, B)
+
+
+def t_8867(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 64, None, [], k)
+
+
+def d_8873(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 70, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
@@ -2242,7 +4090,7 @@ def x_10236(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return MEMO(ctx, (10236, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-def d_8994(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+def d_8994(ctx, E=None, B=8967):  # rules_data/pampero/modules/private_industry.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2252,7 +4100,7 @@ def d_8994(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     return True
 
 
-def d_9022(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+def d_9022(ctx, E=None, B=8967):  # rules_data/pampero/modules/private_industry.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2284,7 +4132,7 @@ def x_10426(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return MEMO(ctx, (10426, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-def d_9158(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+def d_9158(ctx, E=None, B=9131):  # rules_data/pampero/modules/private_industry.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2294,7 +4142,7 @@ def d_9158(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     return True
 
 
-def d_9186(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+def d_9186(ctx, E=None, B=9131):  # rules_data/pampero/modules/private_industry.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2528,7 +4376,7 @@ def x_10652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2703'))) is str else None)) and ((E.get('k~2704') != 0)) else False)
 
 
-def d_9297(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9297(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2538,7 +4386,18 @@ def d_9297(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def d_9301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9300(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2662', x_10557(ctx, E), True)
+    LOCAL(ctx, E, 'r~2663', E.get('r~2660'), True)
+    return t_9303(ctx, k, s, E, B)
+
+
+def d_9301(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2548,7 +4407,7 @@ def d_9301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_9302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_9302(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2558,7 +4417,26 @@ def d_9302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9303(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2668', E.get('left~2664'), True)
+        LOCAL(ctx, E, 'r~2669', E.get('r~2663'), True)
+        if not d_9317(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2664', E.get('n~2662'), True)
+    return t_9305(ctx, r1, s, E, B)
+
+
+def d_9304(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2568,7 +4446,48 @@ def d_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9305(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2665', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2665', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2665', item, True)
+            if x_10561(ctx, E):
+                return t_9306(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9306(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 19, E, 'left~2664', E.get('taken~2666'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2666', 0, True)
+    return t_9308(ctx, r1, s, E, B)
+
+
+def d_9307(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2578,17 +4497,24 @@ def d_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_9310(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9308(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 13, None, [], k)
+
+
+def t_9310(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
-    return t_9312(ctx, k, s, E)
+    return t_9312(ctx, k, s, E, B)
 
 
-def d_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9311(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2598,7 +4524,7 @@ def d_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_9312(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9312(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2607,12 +4533,12 @@ def t_9312(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9313(ctx, lambda: nxt(left - 1), k, E)
+        return t_9313(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2667')))
 
 
-def t_9313(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9313(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2621,7 +4547,17 @@ def t_9313(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10568(ctx, E), k)
 
 
-def d_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9314(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 19, E, 'left~2664', E.get('taken~2666'))
+    return True
+
+
+def d_9315(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2631,7 +4567,7 @@ def d_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9316(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2641,7 +4577,27 @@ def d_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9317(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2670', x_10576(ctx, E), True)
+    if not d_9319(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[3])
+    if not d_9322(ctx, E, B):
+        return False
+    if not d_9324(ctx, E, B):
+        return False
+    return True
+
+
+def d_9318(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2651,7 +4607,7 @@ def d_9318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9319(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2663,7 +4619,7 @@ def d_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9320(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2673,7 +4629,89 @@ def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9327(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9321(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[3])
+    return True
+
+
+def d_9322(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10582(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2669'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[4])
+    return True
+
+
+def d_9323(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2669'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[4])
+    return True
+
+
+def d_9324(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10585(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[5])
+    return True
+
+
+def d_9325(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[5])
+    return True
+
+
+def t_9326(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~2694', 'money', True)
+        LOCAL(ctx, E, 'k~2695', x_10623(ctx, E), True)
+        return t_9357(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'r~2677', 'money', True)
+    LOCAL(ctx, E, 'k~2678', x_10590(ctx, E), True)
+    return t_9329(ctx, r1, s, E, B)
+
+
+def d_9327(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2683,7 +4721,7 @@ def d_9327(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def d_9328(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9328(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2693,7 +4731,18 @@ def d_9328(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def d_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9329(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2679', E.get('k~2678'), True)
+    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
+    return t_9332(ctx, k, s, E, B)
+
+
+def d_9330(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2703,7 +4752,7 @@ def d_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def d_9331(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2713,7 +4762,26 @@ def d_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_9333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9332(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2685', E.get('left~2681'), True)
+        LOCAL(ctx, E, 'r~2686', E.get('r~2680'), True)
+        if not d_9346(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
+    return t_9334(ctx, r1, s, E, B)
+
+
+def d_9333(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2723,7 +4791,48 @@ def d_9333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_9336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9334(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2682', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2682', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2682', item, True)
+            if x_10595(ctx, E):
+                return t_9335(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9335(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 48, E, 'left~2681', E.get('taken~2683'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2683', 0, True)
+    return t_9337(ctx, r1, s, E, B)
+
+
+def d_9336(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2733,17 +4842,24 @@ def d_9336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_9339(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9337(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 42, None, [], k)
+
+
+def t_9339(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2683', E.get('instead~2684'))
-    return t_9341(ctx, k, s, E)
+    return t_9341(ctx, k, s, E, B)
 
 
-def d_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9340(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2753,7 +4869,7 @@ def d_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_9341(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9341(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2762,12 +4878,12 @@ def t_9341(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9342(ctx, lambda: nxt(left - 1), k, E)
+        return t_9342(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2684')))
 
 
-def t_9342(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9342(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2776,7 +4892,17 @@ def t_9342(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10602(ctx, E), k)
 
 
-def d_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9343(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 48, E, 'left~2681', E.get('taken~2683'))
+    return True
+
+
+def d_9344(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2786,7 +4912,7 @@ def d_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9345(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2796,7 +4922,27 @@ def d_9345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9346(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2687', x_10610(ctx, E), True)
+    if not d_9348(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[3])
+    if not d_9351(ctx, E, B):
+        return False
+    if not d_9353(ctx, E, B):
+        return False
+    return True
+
+
+def d_9347(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2806,7 +4952,7 @@ def d_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9348(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2818,7 +4964,7 @@ def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9349(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2828,7 +4974,71 @@ def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9355(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9350(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[3])
+    return True
+
+
+def d_9351(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10616(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2686'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[4])
+    return True
+
+
+def d_9352(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2686'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[4])
+    return True
+
+
+def d_9353(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10619(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[5])
+    return True
+
+
+def d_9354(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[5])
+    return True
+
+
+def d_9355(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2838,7 +5048,7 @@ def d_9355(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def d_9356(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9356(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2848,7 +5058,18 @@ def d_9356(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def d_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9357(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2696', E.get('k~2695'), True)
+    LOCAL(ctx, E, 'r~2697', E.get('r~2694'), True)
+    return t_9360(ctx, k, s, E, B)
+
+
+def d_9358(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2858,7 +5079,7 @@ def d_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_9359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def d_9359(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2868,7 +5089,26 @@ def d_9359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     return True
 
 
-def d_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9360(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2702', E.get('left~2698'), True)
+        LOCAL(ctx, E, 'r~2703', E.get('r~2697'), True)
+        if not d_9374(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2698', E.get('n~2696'), True)
+    return t_9362(ctx, r1, s, E, B)
+
+
+def d_9361(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2878,7 +5118,48 @@ def d_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9362(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2699', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2699', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2699', item, True)
+            if x_10628(ctx, E):
+                return t_9363(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9363(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 76, E, 'left~2698', E.get('taken~2700'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2700', 0, True)
+    return t_9365(ctx, r1, s, E, B)
+
+
+def d_9364(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2888,17 +5169,24 @@ def d_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_9367(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9365(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 70, None, [], k)
+
+
+def t_9367(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2700', E.get('instead~2701'))
-    return t_9369(ctx, k, s, E)
+    return t_9369(ctx, k, s, E, B)
 
 
-def d_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_9368(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2908,7 +5196,7 @@ def d_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_9369(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9369(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2917,12 +5205,12 @@ def t_9369(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9370(ctx, lambda: nxt(left - 1), k, E)
+        return t_9370(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2701')))
 
 
-def t_9370(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_9370(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2931,7 +5219,17 @@ def t_9370(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_10635(ctx, E), k)
 
 
-def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9371(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 76, E, 'left~2698', E.get('taken~2700'))
+    return True
+
+
+def d_9372(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2941,7 +5239,7 @@ def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_9373(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2951,7 +5249,27 @@ def d_9373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9374(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2704', x_10643(ctx, E), True)
+    if not d_9376(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[3])
+    if not d_9379(ctx, E, B):
+        return False
+    if not d_9381(ctx, E, B):
+        return False
+    return True
+
+
+def d_9375(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2961,7 +5279,7 @@ def d_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9376(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2973,7 +5291,7 @@ def d_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_9377(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2983,7 +5301,82 @@ def d_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_9545(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9378(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[3])
+    return True
+
+
+def d_9379(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10649(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2703'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[4])
+    return True
+
+
+def d_9380(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2703'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[4])
+    return True
+
+
+def d_9381(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10652(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[5])
+    return True
+
+
+def d_9382(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[5])
+    return True
+
+
+def t_9516(ctx, k, s=None, E=None, B=9516):  # rules_data/pampero/modules/tbsct.yaml:13
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_7409(ctx, k, s, E, B)
+
+
+def d_9545(ctx, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3007,22 +5400,35 @@ AT = {
     'x_8398': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8400': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_8401': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7406': 'rules_data/pampero/items/base_tiles.yaml:49',
     'd_7407': 'rules_data/pampero/items/base_tiles.yaml:49',
     'd_7408': 'rules_data/pampero/items/base_tiles.yaml:49',
+    't_7409': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_7410': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_7411': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_7412': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7413': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7414': 'rules_data/pampero/definitions/resources.yaml:57',
     'd_7415': 'rules_data/pampero/definitions/resources.yaml:58',
     't_7416': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_7417': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7418': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7419': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7420': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_7421': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_7422': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7423': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7424': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7425': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7426': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7427': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7428': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7429': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7430': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7431': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_7433': 'rules_data/pampero/items/base_tiles.yaml:80',
     'x_8434': 'rules_data/pampero/items/base_tiles.yaml:83',
+    't_7458': 'rules_data/pampero/items/connection_tiles.yaml:12',
     'd_7460': 'rules_data/pampero/items/connection_tiles.yaml:12',
     'x_8494': 'rules_data/pampero/definitions/tracks.yaml:177',
     'x_8496': 'rules_data/pampero/definitions/resources.yaml:26',
@@ -3033,11 +5439,18 @@ AT = {
     'x_8503': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8505': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_7511': 'rules_data/pampero/items/foreign_markets.yaml:13',
+    'd_7512': 'rules_data/pampero/definitions/tracks.yaml:177',
     'd_7513': 'rules_data/pampero/definitions/tracks.yaml:177',
     'd_7514': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7515': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7516': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7517': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7518': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7519': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7520': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7521': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7522': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7523': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_8524': 'rules_data/pampero/definitions/tracks.yaml:177',
     'x_8526': 'rules_data/pampero/definitions/resources.yaml:26',
     'x_8527': 'rules_data/pampero/definitions/resources.yaml:27',
@@ -3046,11 +5459,18 @@ AT = {
     'x_8532': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8533': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8535': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7539': 'rules_data/pampero/definitions/tracks.yaml:177',
     'd_7540': 'rules_data/pampero/definitions/tracks.yaml:177',
     'd_7541': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7542': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7543': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7544': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7545': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7546': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7547': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7548': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7549': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7550': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_7552': 'rules_data/pampero/items/foreign_markets.yaml:27',
     'd_7593': 'rules_data/pampero/modules/companies.yaml:14',
     'x_8614': 'rules_data/pampero/definitions/resources.yaml:82',
@@ -3069,21 +5489,40 @@ AT = {
     'x_8648': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8649': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8651': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7618': 'rules_data/pampero/definitions/resources.yaml:124',
     'd_7620': 'rules_data/pampero/modules/companies.yaml:19',
+    'd_7622': 'rules_data/pampero/definitions/resources.yaml:82',
     'd_7623': 'rules_data/pampero/definitions/resources.yaml:82',
     'd_7624': 'rules_data/pampero/definitions/resources.yaml:82',
     'd_7625': 'rules_data/pampero/definitions/resources.yaml:82',
+    'd_7626': 'rules_data/pampero/definitions/resources.yaml:39',
+    'd_7627': 'rules_data/pampero/definitions/resources.yaml:39',
+    'd_7628': 'rules_data/pampero/definitions/resources.yaml:40',
+    'd_7629': 'rules_data/pampero/definitions/resources.yaml:40',
+    'd_7630': 'rules_data/pampero/definitions/resources.yaml:41',
+    'd_7631': 'rules_data/pampero/definitions/resources.yaml:41',
+    't_7634': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_7635': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_7636': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_7637': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7638': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7639': 'rules_data/pampero/definitions/resources.yaml:57',
     't_7641': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_7642': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7643': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7644': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7645': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_7646': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_7647': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7648': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7649': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7650': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7651': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7652': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7653': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7654': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7655': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7656': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_8801': 'rules_data/pampero/definitions/resources.yaml:15',
     'x_8863': 'rules_data/pampero/definitions/resources.yaml:39',
     'x_8865': 'rules_data/pampero/definitions/resources.yaml:40',
@@ -3101,24 +5540,41 @@ AT = {
     'x_9017': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9018': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9020': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7923': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7924': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7925': 'rules_data/pampero/modules/objectives.yaml:15',
+    't_7926': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_7928': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_7929': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7937': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_7949': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7950': 'rules_data/pampero/modules/objectives.yaml:15',
     'd_7951': 'rules_data/pampero/modules/objectives.yaml:15',
+    't_7952': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_7953': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_7954': 'rules_data/pampero/definitions/resources.yaml:68',
+    't_7955': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_7956': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_7957': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_7958': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7959': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7960': 'rules_data/pampero/definitions/resources.yaml:57',
     't_7962': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_7963': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7964': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7965': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7966': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_7967': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_7968': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7969': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7970': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7971': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7972': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7973': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7974': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7975': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7976': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7977': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_9028': 'rules_data/pampero/definitions/resources.yaml:55',
     'x_9031': 'rules_data/pampero/definitions/resources.yaml:57',
     'x_9035': 'rules_data/pampero/definitions/resources.yaml:60',
@@ -3143,35 +5599,57 @@ AT = {
     'x_9081': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9082': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9084': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7978': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_7979': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_7980': 'rules_data/pampero/modules/objectives.yaml:23',
+    't_7981': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_7982': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_7983': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_7984': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7985': 'rules_data/pampero/definitions/resources.yaml:56',
     't_7988': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_7989': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7990': 'rules_data/pampero/definitions/resources.yaml:60',
     't_7991': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7992': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_7993': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_7994': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7995': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7996': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7997': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7998': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7999': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8000': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8001': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8002': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8003': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8004': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_8005': 'rules_data/pampero/modules/objectives.yaml:23',
     'd_8006': 'rules_data/pampero/modules/objectives.yaml:23',
+    't_8007': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_8008': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_8009': 'rules_data/pampero/definitions/resources.yaml:68',
+    't_8010': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_8011': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_8012': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_8013': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_8014': 'rules_data/pampero/definitions/resources.yaml:56',
     't_8017': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_8018': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8019': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8020': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8021': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_8022': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_8023': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8024': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8025': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8026': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_8027': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8028': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8029': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8030': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8031': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8032': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_9284': 'rules_data/pampero/definitions/resources.yaml:55',
     'x_9287': 'rules_data/pampero/definitions/resources.yaml:57',
     'x_9291': 'rules_data/pampero/definitions/resources.yaml:60',
@@ -3196,35 +5674,57 @@ AT = {
     'x_9337': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9338': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9340': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_8198': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8199': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8200': 'rules_data/pampero/modules/objectives.yaml:55',
+    't_8201': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_8202': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_8203': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_8204': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_8205': 'rules_data/pampero/definitions/resources.yaml:56',
     't_8208': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_8209': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8210': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8211': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8212': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_8213': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_8214': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8215': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8216': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8217': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_8218': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8219': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8220': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8221': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8222': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8223': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8224': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8225': 'rules_data/pampero/modules/objectives.yaml:55',
     'd_8226': 'rules_data/pampero/modules/objectives.yaml:55',
+    't_8227': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_8228': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_8229': 'rules_data/pampero/definitions/resources.yaml:68',
+    't_8230': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_8231': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_8232': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_8233': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_8234': 'rules_data/pampero/definitions/resources.yaml:56',
     't_8237': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_8238': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8239': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8240': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8241': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_8242': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_8243': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8244': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8245': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8246': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_8247': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8248': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8249': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8250': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8251': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8252': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8420': 'rules_data/pampero/modules/objectives.yaml:87',
     'x_10013': 'rules_data/pampero/modules/private_industry.yaml:12',
     'x_10018': 'rules_data/pampero/definitions/resources.yaml:55',
@@ -3240,21 +5740,39 @@ AT = {
     'x_10042': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_10046': 'rules_data/pampero/modules/private_industry.yaml:12',
     'd_8830': 'rules_data/pampero/modules/private_industry.yaml:12',
+    't_8831': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_8832': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_8833': 'rules_data/pampero/definitions/resources.yaml:76',
+    't_8834': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_8835': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_8836': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_8837': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_8838': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8839': 'rules_data/pampero/definitions/resources.yaml:57',
     't_8841': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_8842': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8843': 'rules_data/pampero/definitions/resources.yaml:60',
     't_8844': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8845': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_8846': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_8847': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8848': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8849': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_8850': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_8851': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8852': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8853': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8854': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8855': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8856': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8858': 'rules_data/pampero/modules/private_industry.yaml:12',
+    't_8859': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_8860': 'rules_data/pampero/definitions/resources.yaml:76',
+    't_8862': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_8864': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_8865': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8867': 'rules_data/pampero/definitions/resources.yaml:57',
+    'd_8873': 'rules_data/pampero/definitions/resources.yaml:61',
     'x_10203': 'rules_data/pampero/modules/private_industry.yaml:18',
     'x_10236': 'rules_data/pampero/modules/private_industry.yaml:18',
     'd_8994': 'rules_data/pampero/modules/private_industry.yaml:18',
@@ -3300,49 +5818,87 @@ AT = {
     'x_10650': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_10652': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_9297': 'rules_data/pampero/modules/private_industry.yaml:37',
+    't_9300': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_9301': 'rules_data/pampero/definitions/resources.yaml:68',
     'd_9302': 'rules_data/pampero/definitions/resources.yaml:68',
+    't_9303': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_9304': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_9305': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_9306': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_9307': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9308': 'rules_data/pampero/definitions/resources.yaml:57',
     't_9310': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_9311': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9312': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9313': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9314': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_9315': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_9316': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9317': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9318': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9319': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_9320': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9321': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_9322': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9323': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9324': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9325': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_9326': 'rules_data/pampero/modules/private_industry.yaml:37',
     'd_9327': 'rules_data/pampero/modules/private_industry.yaml:37',
     'd_9328': 'rules_data/pampero/modules/private_industry.yaml:37',
+    't_9329': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_9330': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_9331': 'rules_data/pampero/definitions/resources.yaml:76',
+    't_9332': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_9333': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_9334': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_9335': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_9336': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9337': 'rules_data/pampero/definitions/resources.yaml:57',
     't_9339': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_9340': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9341': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9342': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9343': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_9344': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_9345': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9346': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9347': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9348': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_9349': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9350': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_9351': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9352': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9353': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9354': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_9355': 'rules_data/pampero/modules/private_industry.yaml:37',
     'd_9356': 'rules_data/pampero/modules/private_industry.yaml:37',
+    't_9357': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_9358': 'rules_data/pampero/definitions/resources.yaml:76',
     'd_9359': 'rules_data/pampero/definitions/resources.yaml:76',
+    't_9360': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_9361': 'rules_data/pampero/definitions/resources.yaml:54',
+    't_9362': 'rules_data/pampero/definitions/resources.yaml:55',
+    't_9363': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_9364': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9365': 'rules_data/pampero/definitions/resources.yaml:57',
     't_9367': 'rules_data/pampero/definitions/resources.yaml:60',
     'd_9368': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9369': 'rules_data/pampero/definitions/resources.yaml:60',
     't_9370': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9371': 'rules_data/pampero/definitions/resources.yaml:61',
     'd_9372': 'rules_data/pampero/definitions/resources.yaml:62',
     'd_9373': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9374': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9375': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_9376': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_9377': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9378': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_9379': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9380': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9381': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9382': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_9516': 'rules_data/pampero/modules/tbsct.yaml:13',
     'd_9545': 'rules_data/pampero/modules/verne_items.yaml:12',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks

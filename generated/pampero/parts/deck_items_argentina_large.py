@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -69,132 +70,38 @@ x_8535 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
 x_8536 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7524(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:20
+def d_7524(ctx, E=None, B=7524):  # rules_data/pampero/items/foreign_markets.yaml:20
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~2649', 'residential', True)
-    if not d_7526(ctx, E):
+    if not d_7526(ctx, E, B):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 't~2655', 'industrial', True)
-    if not d_7539(ctx, E):
+    if not d_7539(ctx, E, B):
         return False
     return True
 
 
-d_7525 = _C.d_7511  # rules_data/pampero/items/foreign_markets.yaml:20
+d_7525 = _C.rebased(_C.d_7511, 7524)  # rules_data/pampero/items/foreign_markets.yaml:20
+d_7526 = _C.rebased(_C.d_7512, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7527 = _C.rebased(_C.d_7513, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7528 = _C.rebased(_C.d_7514, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7529 = _C.rebased(_C.d_7515, 7524)  # rules_data/pampero/definitions/resources.yaml:26
+d_7530 = _C.rebased(_C.d_7516, 7524)  # rules_data/pampero/definitions/resources.yaml:26
+d_7531 = _C.rebased(_C.d_7517, 7524)  # rules_data/pampero/definitions/resources.yaml:27
+d_7532 = _C.rebased(_C.d_7518, 7524)  # rules_data/pampero/definitions/resources.yaml:27
+d_7533 = _C.rebased(_C.d_7519, 7524)  # rules_data/pampero/definitions/resources.yaml:28
+d_7534 = _C.rebased(_C.d_7520, 7524)  # rules_data/pampero/definitions/resources.yaml:29
+d_7535 = _C.rebased(_C.d_7521, 7524)  # rules_data/pampero/definitions/resources.yaml:29
+d_7536 = _C.rebased(_C.d_7522, 7524)  # rules_data/pampero/definitions/resources.yaml:30
+d_7537 = _C.rebased(_C.d_7523, 7524)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7526(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2652', x_8509(ctx, E), True)
-    LOCAL(ctx, E, 'r~2653', 'money', True)
-    if not d_7529(ctx, E):
-        return False
-    return True
-
-
-d_7527 = _C.d_7513  # rules_data/pampero/definitions/tracks.yaml:177
-d_7528 = _C.d_7514  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2654', x_8511(ctx, E), True)
-    if not d_7531(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7533, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
-    if not d_7534(ctx, E):
-        return False
-    if not d_7536(ctx, E):
-        return False
-    return True
-
-
-d_7530 = _C.d_7516  # rules_data/pampero/definitions/resources.yaml:26
-d_7531 = _C.d_7517  # rules_data/pampero/definitions/resources.yaml:27
-d_7532 = _C.d_7518  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7533, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
-    return True
-
-
-def d_7534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8517(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7535, ctx.state.get('supply'), E.get('r~2653'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
-    return True
-
-
-def d_7535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7535, ctx.state.get('supply'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
-    return True
-
-
-def d_7536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8520(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7537, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
-    return True
-
-
-def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7537, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
-    return True
-
-
-def d_7538(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:20
+def d_7538(ctx, E=None, B=7524):  # rules_data/pampero/items/foreign_markets.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -204,110 +111,18 @@ def d_7538(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:20
     return True
 
 
-def d_7539(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', x_8524(ctx, E), True)
-    LOCAL(ctx, E, 'r~2659', 'money', True)
-    if not d_7542(ctx, E):
-        return False
-    return True
-
-
-d_7540 = _C.d_7540  # rules_data/pampero/definitions/tracks.yaml:177
-d_7541 = _C.d_7541  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2660', x_8526(ctx, E), True)
-    if not d_7544(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7546, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[0])
-    if not d_7547(ctx, E):
-        return False
-    if not d_7549(ctx, E):
-        return False
-    return True
-
-
-d_7543 = _C.d_7543  # rules_data/pampero/definitions/resources.yaml:26
-d_7544 = _C.d_7544  # rules_data/pampero/definitions/resources.yaml:27
-d_7545 = _C.d_7545  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7546, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[0])
-    return True
-
-
-def d_7547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8532(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7548, ctx.state.get('supply'), E.get('r~2659'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[1])
-    return True
-
-
-def d_7548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7548, ctx.state.get('supply'), E.get('r~2659'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[1])
-    return True
-
-
-def d_7549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8535(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7550, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[2])
-    return True
-
-
-def d_7550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7550, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[2])
-    return True
+d_7539 = _C.rebased(_C.d_7539, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7540 = _C.rebased(_C.d_7540, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7541 = _C.rebased(_C.d_7541, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7542 = _C.rebased(_C.d_7542, 7524)  # rules_data/pampero/definitions/resources.yaml:26
+d_7543 = _C.rebased(_C.d_7543, 7524)  # rules_data/pampero/definitions/resources.yaml:26
+d_7544 = _C.rebased(_C.d_7544, 7524)  # rules_data/pampero/definitions/resources.yaml:27
+d_7545 = _C.rebased(_C.d_7545, 7524)  # rules_data/pampero/definitions/resources.yaml:27
+d_7546 = _C.rebased(_C.d_7546, 7524)  # rules_data/pampero/definitions/resources.yaml:28
+d_7547 = _C.rebased(_C.d_7547, 7524)  # rules_data/pampero/definitions/resources.yaml:29
+d_7548 = _C.rebased(_C.d_7548, 7524)  # rules_data/pampero/definitions/resources.yaml:29
+d_7549 = _C.rebased(_C.d_7549, 7524)  # rules_data/pampero/definitions/resources.yaml:30
+d_7550 = _C.rebased(_C.d_7550, 7524)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -60,125 +61,31 @@ x_8505 = _C.x_8505  # rules_data/pampero/definitions/resources.yaml:30
 x_8506 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7510(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
+def d_7510(ctx, E=None, B=7510):  # rules_data/pampero/items/foreign_markets.yaml:13
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~2649', 'residential', True)
-    if not d_7512(ctx, E):
+    if not d_7512(ctx, E, B):
         return False
     return True
 
 
-d_7511 = _C.d_7511  # rules_data/pampero/items/foreign_markets.yaml:13
-
-
-def d_7512(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2652', x_8494(ctx, E), True)
-    LOCAL(ctx, E, 'r~2653', 'money', True)
-    if not d_7515(ctx, E):
-        return False
-    return True
-
-
-d_7513 = _C.d_7513  # rules_data/pampero/definitions/tracks.yaml:177
-d_7514 = _C.d_7514  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2654', x_8496(ctx, E), True)
-    if not d_7517(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7519, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
-    if not d_7520(ctx, E):
-        return False
-    if not d_7522(ctx, E):
-        return False
-    return True
-
-
-d_7516 = _C.d_7516  # rules_data/pampero/definitions/resources.yaml:26
-d_7517 = _C.d_7517  # rules_data/pampero/definitions/resources.yaml:27
-d_7518 = _C.d_7518  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7519, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
-    return True
-
-
-def d_7520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8502(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7521, ctx.state.get('supply'), E.get('r~2653'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
-    return True
-
-
-def d_7521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7521, ctx.state.get('supply'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
-    return True
-
-
-def d_7522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8505(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7523, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
-    return True
-
-
-def d_7523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7523, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
-    return True
+d_7511 = _C.rebased(_C.d_7511, 7510)  # rules_data/pampero/items/foreign_markets.yaml:13
+d_7512 = _C.rebased(_C.d_7512, 7510)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7513 = _C.rebased(_C.d_7513, 7510)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7514 = _C.rebased(_C.d_7514, 7510)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7515 = _C.rebased(_C.d_7515, 7510)  # rules_data/pampero/definitions/resources.yaml:26
+d_7516 = _C.rebased(_C.d_7516, 7510)  # rules_data/pampero/definitions/resources.yaml:26
+d_7517 = _C.rebased(_C.d_7517, 7510)  # rules_data/pampero/definitions/resources.yaml:27
+d_7518 = _C.rebased(_C.d_7518, 7510)  # rules_data/pampero/definitions/resources.yaml:27
+d_7519 = _C.rebased(_C.d_7519, 7510)  # rules_data/pampero/definitions/resources.yaml:28
+d_7520 = _C.rebased(_C.d_7520, 7510)  # rules_data/pampero/definitions/resources.yaml:29
+d_7521 = _C.rebased(_C.d_7521, 7510)  # rules_data/pampero/definitions/resources.yaml:29
+d_7522 = _C.rebased(_C.d_7522, 7510)  # rules_data/pampero/definitions/resources.yaml:30
+d_7523 = _C.rebased(_C.d_7523, 7510)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

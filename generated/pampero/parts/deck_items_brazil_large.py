@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -69,132 +70,38 @@ x_8580 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
 x_8581 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7565(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:34
+def d_7565(ctx, E=None, B=7565):  # rules_data/pampero/items/foreign_markets.yaml:34
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~2649', 'resort', True)
-    if not d_7567(ctx, E):
+    if not d_7567(ctx, E, B):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 't~2655', 'commercial', True)
-    if not d_7580(ctx, E):
+    if not d_7580(ctx, E, B):
         return False
     return True
 
 
-d_7566 = _C.d_7552  # rules_data/pampero/items/foreign_markets.yaml:34
+d_7566 = _C.rebased(_C.d_7552, 7565)  # rules_data/pampero/items/foreign_markets.yaml:34
+d_7567 = _C.rebased(_C.d_7512, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7568 = _C.rebased(_C.d_7513, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7569 = _C.rebased(_C.d_7514, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7570 = _C.rebased(_C.d_7515, 7565)  # rules_data/pampero/definitions/resources.yaml:26
+d_7571 = _C.rebased(_C.d_7516, 7565)  # rules_data/pampero/definitions/resources.yaml:26
+d_7572 = _C.rebased(_C.d_7517, 7565)  # rules_data/pampero/definitions/resources.yaml:27
+d_7573 = _C.rebased(_C.d_7518, 7565)  # rules_data/pampero/definitions/resources.yaml:27
+d_7574 = _C.rebased(_C.d_7519, 7565)  # rules_data/pampero/definitions/resources.yaml:28
+d_7575 = _C.rebased(_C.d_7520, 7565)  # rules_data/pampero/definitions/resources.yaml:29
+d_7576 = _C.rebased(_C.d_7521, 7565)  # rules_data/pampero/definitions/resources.yaml:29
+d_7577 = _C.rebased(_C.d_7522, 7565)  # rules_data/pampero/definitions/resources.yaml:30
+d_7578 = _C.rebased(_C.d_7523, 7565)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7567(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2652', x_8554(ctx, E), True)
-    LOCAL(ctx, E, 'r~2653', 'money', True)
-    if not d_7570(ctx, E):
-        return False
-    return True
-
-
-d_7568 = _C.d_7513  # rules_data/pampero/definitions/tracks.yaml:177
-d_7569 = _C.d_7514  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2654', x_8556(ctx, E), True)
-    if not d_7572(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7574, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
-    if not d_7575(ctx, E):
-        return False
-    if not d_7577(ctx, E):
-        return False
-    return True
-
-
-d_7571 = _C.d_7516  # rules_data/pampero/definitions/resources.yaml:26
-d_7572 = _C.d_7517  # rules_data/pampero/definitions/resources.yaml:27
-d_7573 = _C.d_7518  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7574, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
-    return True
-
-
-def d_7575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8562(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7576, ctx.state.get('supply'), E.get('r~2653'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
-    return True
-
-
-def d_7576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7576, ctx.state.get('supply'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
-    return True
-
-
-def d_7577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8565(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7578, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
-    return True
-
-
-def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7578, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
-    return True
-
-
-def d_7579(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:34
+def d_7579(ctx, E=None, B=7565):  # rules_data/pampero/items/foreign_markets.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -204,110 +111,18 @@ def d_7579(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:34
     return True
 
 
-def d_7580(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', x_8569(ctx, E), True)
-    LOCAL(ctx, E, 'r~2659', 'money', True)
-    if not d_7583(ctx, E):
-        return False
-    return True
-
-
-d_7581 = _C.d_7540  # rules_data/pampero/definitions/tracks.yaml:177
-d_7582 = _C.d_7541  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2660', x_8571(ctx, E), True)
-    if not d_7585(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7587, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[0])
-    if not d_7588(ctx, E):
-        return False
-    if not d_7590(ctx, E):
-        return False
-    return True
-
-
-d_7584 = _C.d_7543  # rules_data/pampero/definitions/resources.yaml:26
-d_7585 = _C.d_7544  # rules_data/pampero/definitions/resources.yaml:27
-d_7586 = _C.d_7545  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7587, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[0])
-    return True
-
-
-def d_7588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8577(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7589, ctx.state.get('supply'), E.get('r~2659'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[1])
-    return True
-
-
-def d_7589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7589, ctx.state.get('supply'), E.get('r~2659'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[1])
-    return True
-
-
-def d_7590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8580(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7591, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[2])
-    return True
-
-
-def d_7591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7591, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[2])
-    return True
+d_7580 = _C.rebased(_C.d_7539, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7581 = _C.rebased(_C.d_7540, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7582 = _C.rebased(_C.d_7541, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7583 = _C.rebased(_C.d_7542, 7565)  # rules_data/pampero/definitions/resources.yaml:26
+d_7584 = _C.rebased(_C.d_7543, 7565)  # rules_data/pampero/definitions/resources.yaml:26
+d_7585 = _C.rebased(_C.d_7544, 7565)  # rules_data/pampero/definitions/resources.yaml:27
+d_7586 = _C.rebased(_C.d_7545, 7565)  # rules_data/pampero/definitions/resources.yaml:27
+d_7587 = _C.rebased(_C.d_7546, 7565)  # rules_data/pampero/definitions/resources.yaml:28
+d_7588 = _C.rebased(_C.d_7547, 7565)  # rules_data/pampero/definitions/resources.yaml:29
+d_7589 = _C.rebased(_C.d_7548, 7565)  # rules_data/pampero/definitions/resources.yaml:29
+d_7590 = _C.rebased(_C.d_7549, 7565)  # rules_data/pampero/definitions/resources.yaml:30
+d_7591 = _C.rebased(_C.d_7550, 7565)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -60,125 +61,31 @@ x_8550 = _C.x_8505  # rules_data/pampero/definitions/resources.yaml:30
 x_8551 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7551(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:27
+def d_7551(ctx, E=None, B=7551):  # rules_data/pampero/items/foreign_markets.yaml:27
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~2649', 'resort', True)
-    if not d_7553(ctx, E):
+    if not d_7553(ctx, E, B):
         return False
     return True
 
 
-d_7552 = _C.d_7552  # rules_data/pampero/items/foreign_markets.yaml:27
-
-
-def d_7553(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2652', x_8539(ctx, E), True)
-    LOCAL(ctx, E, 'r~2653', 'money', True)
-    if not d_7556(ctx, E):
-        return False
-    return True
-
-
-d_7554 = _C.d_7513  # rules_data/pampero/definitions/tracks.yaml:177
-d_7555 = _C.d_7514  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2654', x_8541(ctx, E), True)
-    if not d_7558(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7560, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
-    if not d_7561(ctx, E):
-        return False
-    if not d_7563(ctx, E):
-        return False
-    return True
-
-
-d_7557 = _C.d_7516  # rules_data/pampero/definitions/resources.yaml:26
-d_7558 = _C.d_7517  # rules_data/pampero/definitions/resources.yaml:27
-d_7559 = _C.d_7518  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7560, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
-    return True
-
-
-def d_7561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8547(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7562, ctx.state.get('supply'), E.get('r~2653'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
-    return True
-
-
-def d_7562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7562, ctx.state.get('supply'), E.get('r~2653'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
-    return True
-
-
-def d_7563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8550(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7564, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
-    return True
-
-
-def d_7564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7564, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
-    return True
+d_7552 = _C.rebased(_C.d_7552, 7551)  # rules_data/pampero/items/foreign_markets.yaml:27
+d_7553 = _C.rebased(_C.d_7512, 7551)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7554 = _C.rebased(_C.d_7513, 7551)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7555 = _C.rebased(_C.d_7514, 7551)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7556 = _C.rebased(_C.d_7515, 7551)  # rules_data/pampero/definitions/resources.yaml:26
+d_7557 = _C.rebased(_C.d_7516, 7551)  # rules_data/pampero/definitions/resources.yaml:26
+d_7558 = _C.rebased(_C.d_7517, 7551)  # rules_data/pampero/definitions/resources.yaml:27
+d_7559 = _C.rebased(_C.d_7518, 7551)  # rules_data/pampero/definitions/resources.yaml:27
+d_7560 = _C.rebased(_C.d_7519, 7551)  # rules_data/pampero/definitions/resources.yaml:28
+d_7561 = _C.rebased(_C.d_7520, 7551)  # rules_data/pampero/definitions/resources.yaml:29
+d_7562 = _C.rebased(_C.d_7521, 7551)  # rules_data/pampero/definitions/resources.yaml:29
+d_7563 = _C.rebased(_C.d_7522, 7551)  # rules_data/pampero/definitions/resources.yaml:30
+d_7564 = _C.rebased(_C.d_7523, 7551)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

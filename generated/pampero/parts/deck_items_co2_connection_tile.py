@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -66,7 +67,7 @@ x_10937 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_10938 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
+def t_9608(ctx, k, s=None, E=None, B=9608):  # rules_data/pampero/modules/verne_items.yaml:21
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,194 +75,34 @@ def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         E = ctx.env()
     LOCAL(ctx, E, 'n~2649', 1, True)
     LOCAL(ctx, E, 'r~2650', 'co2', True)
-    return t_9611(ctx, k, s, E)
+    return t_9611(ctx, k, s, E, B)
 
 
-d_9609 = _C.d_7433  # rules_data/pampero/modules/verne_items.yaml:21
-d_9610 = _C.d_9545  # rules_data/pampero/modules/verne_items.yaml:21
-
-
-def t_9611(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9625(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9613(ctx, r1, s, E)
-
-
-d_9612 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10914(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10915(ctx, E):
-                return t_9614(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9622, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9616(ctx, r1, s, E)
-
-
-d_9615 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9616(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9616, None, [], k)
-
-
-d_9617 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9618 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9619 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9620 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9621 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9622, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9623 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9624 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10928(ctx, E), True)
-    if not d_9627(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9630(ctx, E):
-        return False
-    if not d_9632(ctx, E):
-        return False
-    return True
-
-
-d_9626 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9627 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9628 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10934(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9631, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9631, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10937(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9633, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9633, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+d_9609 = _C.rebased(_C.d_7433, 9608)  # rules_data/pampero/modules/verne_items.yaml:21
+d_9610 = _C.rebased(_C.d_9545, 9608)  # rules_data/pampero/modules/verne_items.yaml:21
+t_9611 = _C.rebased(_C.t_7409, 9608)  # rules_data/pampero/definitions/resources.yaml:54
+d_9612 = _C.rebased(_C.d_7410, 9608)  # rules_data/pampero/definitions/resources.yaml:54
+t_9613 = _C.rebased(_C.t_7411, 9608)  # rules_data/pampero/definitions/resources.yaml:55
+t_9614 = _C.rebased(_C.t_7412, 9608)  # rules_data/pampero/definitions/resources.yaml:56
+d_9615 = _C.rebased(_C.d_7413, 9608)  # rules_data/pampero/definitions/resources.yaml:56
+t_9616 = _C.rebased(_C.t_7414, 9608)  # rules_data/pampero/definitions/resources.yaml:57
+d_9617 = _C.rebased(_C.d_7415, 9608)  # rules_data/pampero/definitions/resources.yaml:58
+t_9618 = _C.rebased(_C.t_7416, 9608)  # rules_data/pampero/definitions/resources.yaml:60
+d_9619 = _C.rebased(_C.d_7417, 9608)  # rules_data/pampero/definitions/resources.yaml:60
+t_9620 = _C.rebased(_C.t_7418, 9608)  # rules_data/pampero/definitions/resources.yaml:60
+t_9621 = _C.rebased(_C.t_7419, 9608)  # rules_data/pampero/definitions/resources.yaml:60
+d_9622 = _C.rebased(_C.d_7420, 9608)  # rules_data/pampero/definitions/resources.yaml:61
+d_9623 = _C.rebased(_C.d_7421, 9608)  # rules_data/pampero/definitions/resources.yaml:62
+d_9624 = _C.rebased(_C.d_7422, 9608)  # rules_data/pampero/definitions/resources.yaml:62
+d_9625 = _C.rebased(_C.d_7423, 9608)  # rules_data/pampero/definitions/resources.yaml:26
+d_9626 = _C.rebased(_C.d_7424, 9608)  # rules_data/pampero/definitions/resources.yaml:26
+d_9627 = _C.rebased(_C.d_7425, 9608)  # rules_data/pampero/definitions/resources.yaml:27
+d_9628 = _C.rebased(_C.d_7426, 9608)  # rules_data/pampero/definitions/resources.yaml:27
+d_9629 = _C.rebased(_C.d_7427, 9608)  # rules_data/pampero/definitions/resources.yaml:28
+d_9630 = _C.rebased(_C.d_7428, 9608)  # rules_data/pampero/definitions/resources.yaml:29
+d_9631 = _C.rebased(_C.d_7429, 9608)  # rules_data/pampero/definitions/resources.yaml:29
+d_9632 = _C.rebased(_C.d_7430, 9608)  # rules_data/pampero/definitions/resources.yaml:30
+d_9633 = _C.rebased(_C.d_7431, 9608)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -75,7 +76,7 @@ x_10908 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
 x_10909 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9582(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+def t_9582(ctx, k, s=None, E=None, B=9582):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -83,10 +84,10 @@ def t_9582(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         E = ctx.env()
     LOCAL(ctx, E, 'n~2650', 5, True)
     LOCAL(ctx, E, 'r~2651', 'money', True)
-    return t_9585(ctx, k, s, E)
+    return t_9585(ctx, k, s, E, B)
 
 
-def d_9583(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+def d_9583(ctx, E=None, B=9582):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,190 +97,30 @@ def d_9583(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
     return True
 
 
-d_9584 = _C.d_7980  # rules_data/pampero/modules/verne_items.yaml:16
-
-
-def t_9585(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
-        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
-        if not d_9599(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
-    return t_9587(ctx, r1, s, E)
-
-
-d_9586 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9587(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10885(ctx, E)))
-    old = E.get('rep~2653', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2653', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2653', item, True)
-            if x_10886(ctx, E):
-                return t_9588(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9596, E, 'left~2652', E.get('taken~2654'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2654', 0, True)
-    return t_9590(ctx, r1, s, E)
-
-
-d_9589 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9590, None, [], k)
-
-
-d_9591 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9592 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
-d_9593 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
-t_9594 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
-t_9595 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9596, E, 'left~2652', E.get('taken~2654'))
-    return True
-
-
-d_9597 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
-d_9598 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', x_10899(ctx, E), True)
-    if not d_9601(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    if not d_9604(ctx, E):
-        return False
-    if not d_9606(ctx, E):
-        return False
-    return True
-
-
-d_9600 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
-d_9601 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
-d_9602 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    return True
-
-
-def d_9604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10905(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9605, ctx.state.get('supply'), E.get('r~2657'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_9605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9605, ctx.state.get('supply'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_9606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10908(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9607, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-def d_9607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9607, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
+d_9584 = _C.rebased(_C.d_7980, 9582)  # rules_data/pampero/modules/verne_items.yaml:16
+t_9585 = _C.rebased(_C.t_7981, 9582)  # rules_data/pampero/definitions/resources.yaml:54
+d_9586 = _C.rebased(_C.d_7982, 9582)  # rules_data/pampero/definitions/resources.yaml:54
+t_9587 = _C.rebased(_C.t_7983, 9582)  # rules_data/pampero/definitions/resources.yaml:55
+t_9588 = _C.rebased(_C.t_7984, 9582)  # rules_data/pampero/definitions/resources.yaml:56
+d_9589 = _C.rebased(_C.d_7985, 9582)  # rules_data/pampero/definitions/resources.yaml:56
+t_9590 = _C.rebased(_C.t_7414, 9582)  # rules_data/pampero/definitions/resources.yaml:57
+d_9591 = _C.rebased(_C.d_7415, 9582)  # rules_data/pampero/definitions/resources.yaml:58
+t_9592 = _C.rebased(_C.t_7988, 9582)  # rules_data/pampero/definitions/resources.yaml:60
+d_9593 = _C.rebased(_C.d_7989, 9582)  # rules_data/pampero/definitions/resources.yaml:60
+t_9594 = _C.rebased(_C.t_7990, 9582)  # rules_data/pampero/definitions/resources.yaml:60
+t_9595 = _C.rebased(_C.t_7991, 9582)  # rules_data/pampero/definitions/resources.yaml:60
+d_9596 = _C.rebased(_C.d_7992, 9582)  # rules_data/pampero/definitions/resources.yaml:61
+d_9597 = _C.rebased(_C.d_7993, 9582)  # rules_data/pampero/definitions/resources.yaml:62
+d_9598 = _C.rebased(_C.d_7994, 9582)  # rules_data/pampero/definitions/resources.yaml:62
+d_9599 = _C.rebased(_C.d_7995, 9582)  # rules_data/pampero/definitions/resources.yaml:26
+d_9600 = _C.rebased(_C.d_7996, 9582)  # rules_data/pampero/definitions/resources.yaml:26
+d_9601 = _C.rebased(_C.d_7997, 9582)  # rules_data/pampero/definitions/resources.yaml:27
+d_9602 = _C.rebased(_C.d_7998, 9582)  # rules_data/pampero/definitions/resources.yaml:27
+d_9603 = _C.rebased(_C.d_7999, 9582)  # rules_data/pampero/definitions/resources.yaml:28
+d_9604 = _C.rebased(_C.d_8000, 9582)  # rules_data/pampero/definitions/resources.yaml:29
+d_9605 = _C.rebased(_C.d_8001, 9582)  # rules_data/pampero/definitions/resources.yaml:29
+d_9606 = _C.rebased(_C.d_8002, 9582)  # rules_data/pampero/definitions/resources.yaml:30
+d_9607 = _C.rebased(_C.d_8003, 9582)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

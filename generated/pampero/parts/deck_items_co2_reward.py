@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -70,16 +71,10 @@ x_10873 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
 x_10874 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
 x_10876 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
 x_10877 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9542 = _C.rebased(_C.t_7618, 9542)  # rules_data/pampero/definitions/resources.yaml:124
 
 
-def t_9542(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9542, None, [], k)
-
-
-def t_9543(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def t_9543(ctx, k, s=None, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,120 +82,29 @@ def t_9543(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         E = ctx.env()
     LOCAL(ctx, E, 'n~2649', 1, True)
     LOCAL(ctx, E, 'r~2650', 'co2', True)
-    if not d_9546(ctx, E):
+    if not d_9546(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2653', 4, True)
     LOCAL(ctx, E, 'r~2654', 'money', True)
-    return t_9558(ctx, k, s, E)
+    return t_9558(ctx, k, s, E, B)
 
 
-d_9544 = _C.d_7433  # rules_data/pampero/modules/verne_items.yaml:12
-d_9545 = _C.d_9545  # rules_data/pampero/modules/verne_items.yaml:12
+d_9544 = _C.rebased(_C.d_7433, 9542)  # rules_data/pampero/modules/verne_items.yaml:12
+d_9545 = _C.rebased(_C.d_9545, 9542)  # rules_data/pampero/modules/verne_items.yaml:12
+d_9546 = _C.rebased(_C.d_7622, 9542)  # rules_data/pampero/definitions/resources.yaml:82
+d_9547 = _C.rebased(_C.d_7623, 9542)  # rules_data/pampero/definitions/resources.yaml:82
+d_9548 = _C.rebased(_C.d_7624, 9542)  # rules_data/pampero/definitions/resources.yaml:82
+d_9549 = _C.rebased(_C.d_7625, 9542)  # rules_data/pampero/definitions/resources.yaml:82
+d_9550 = _C.rebased(_C.d_7626, 9542)  # rules_data/pampero/definitions/resources.yaml:39
+d_9551 = _C.rebased(_C.d_7627, 9542)  # rules_data/pampero/definitions/resources.yaml:39
+d_9552 = _C.rebased(_C.d_7628, 9542)  # rules_data/pampero/definitions/resources.yaml:40
+d_9553 = _C.rebased(_C.d_7629, 9542)  # rules_data/pampero/definitions/resources.yaml:40
+d_9554 = _C.rebased(_C.d_7630, 9542)  # rules_data/pampero/definitions/resources.yaml:41
+d_9555 = _C.rebased(_C.d_7631, 9542)  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def d_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_10839(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2651', E.get('n~2649'), True)
-    LOCAL(ctx, E, 'r~2652', E.get('r~2650'), True)
-    if not d_9550(ctx, E):
-        return False
-    return True
-
-
-d_9547 = _C.d_7623  # rules_data/pampero/definitions/resources.yaml:82
-d_9548 = _C.d_7624  # rules_data/pampero/definitions/resources.yaml:82
-d_9549 = _C.d_7625  # rules_data/pampero/definitions/resources.yaml:82
-
-
-def d_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[2])
-    if not d_9552(ctx, E):
-        return False
-    if not d_9554(ctx, E):
-        return False
-    return True
-
-
-def d_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[2])
-    return True
-
-
-def d_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10844(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9553, ctx.state.get('supply'), E.get('r~2652'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[3])
-    return True
-
-
-def d_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9553, ctx.state.get('supply'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[3])
-    return True
-
-
-def d_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10847(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9555, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[4])
-    return True
-
-
-def d_9555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9555, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[4])
-    return True
-
-
-def d_9556(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9556(ctx, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -210,193 +114,31 @@ def d_9556(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     return True
 
 
-d_9557 = _C.d_7925  # rules_data/pampero/modules/verne_items.yaml:12
-
-
-def t_9558(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
-        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
-        if not d_9572(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
-    return t_9560(ctx, r1, s, E)
-
-
-d_9559 = _C.d_7635  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9560(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10853(ctx, E)))
-    old = E.get('rep~2656', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2656', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2656', item, True)
-            if x_10854(ctx, E):
-                return t_9561(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9561(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9569, E, 'left~2655', E.get('taken~2657'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2657', 0, True)
-    return t_9563(ctx, r1, s, E)
-
-
-d_9562 = _C.d_7638  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9563(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9563, None, [], k)
-
-
-d_9564 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9565 = _C.t_7641  # rules_data/pampero/definitions/resources.yaml:60
-d_9566 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:60
-t_9567 = _C.t_7643  # rules_data/pampero/definitions/resources.yaml:60
-t_9568 = _C.t_7644  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9569, E, 'left~2655', E.get('taken~2657'))
-    return True
-
-
-d_9570 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:62
-d_9571 = _C.d_7647  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_10867(ctx, E), True)
-    if not d_9574(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
-    if not d_9577(ctx, E):
-        return False
-    if not d_9579(ctx, E):
-        return False
-    return True
-
-
-d_9573 = _C.d_7649  # rules_data/pampero/definitions/resources.yaml:26
-d_9574 = _C.d_7650  # rules_data/pampero/definitions/resources.yaml:27
-d_9575 = _C.d_7651  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
-    return True
-
-
-def d_9577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10873(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9578, ctx.state.get('supply'), E.get('r~2660'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
-    return True
-
-
-def d_9578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9578, ctx.state.get('supply'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
-    return True
-
-
-def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10876(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9580, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
-    return True
-
-
-def d_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9580, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
-    return True
-
-
-d_9581 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:124
+d_9557 = _C.rebased(_C.d_7925, 9542)  # rules_data/pampero/modules/verne_items.yaml:12
+t_9558 = _C.rebased(_C.t_7634, 9542)  # rules_data/pampero/definitions/resources.yaml:54
+d_9559 = _C.rebased(_C.d_7635, 9542)  # rules_data/pampero/definitions/resources.yaml:54
+t_9560 = _C.rebased(_C.t_7636, 9542)  # rules_data/pampero/definitions/resources.yaml:55
+t_9561 = _C.rebased(_C.t_7637, 9542)  # rules_data/pampero/definitions/resources.yaml:56
+d_9562 = _C.rebased(_C.d_7638, 9542)  # rules_data/pampero/definitions/resources.yaml:56
+t_9563 = _C.rebased(_C.t_7639, 9542)  # rules_data/pampero/definitions/resources.yaml:57
+d_9564 = _C.rebased(_C.d_7415, 9542)  # rules_data/pampero/definitions/resources.yaml:58
+t_9565 = _C.rebased(_C.t_7641, 9542)  # rules_data/pampero/definitions/resources.yaml:60
+d_9566 = _C.rebased(_C.d_7642, 9542)  # rules_data/pampero/definitions/resources.yaml:60
+t_9567 = _C.rebased(_C.t_7643, 9542)  # rules_data/pampero/definitions/resources.yaml:60
+t_9568 = _C.rebased(_C.t_7644, 9542)  # rules_data/pampero/definitions/resources.yaml:60
+d_9569 = _C.rebased(_C.d_7645, 9542)  # rules_data/pampero/definitions/resources.yaml:61
+d_9570 = _C.rebased(_C.d_7646, 9542)  # rules_data/pampero/definitions/resources.yaml:62
+d_9571 = _C.rebased(_C.d_7647, 9542)  # rules_data/pampero/definitions/resources.yaml:62
+d_9572 = _C.rebased(_C.d_7648, 9542)  # rules_data/pampero/definitions/resources.yaml:26
+d_9573 = _C.rebased(_C.d_7649, 9542)  # rules_data/pampero/definitions/resources.yaml:26
+d_9574 = _C.rebased(_C.d_7650, 9542)  # rules_data/pampero/definitions/resources.yaml:27
+d_9575 = _C.rebased(_C.d_7651, 9542)  # rules_data/pampero/definitions/resources.yaml:27
+d_9576 = _C.rebased(_C.d_7652, 9542)  # rules_data/pampero/definitions/resources.yaml:28
+d_9577 = _C.rebased(_C.d_7653, 9542)  # rules_data/pampero/definitions/resources.yaml:29
+d_9578 = _C.rebased(_C.d_7654, 9542)  # rules_data/pampero/definitions/resources.yaml:29
+d_9579 = _C.rebased(_C.d_7655, 9542)  # rules_data/pampero/definitions/resources.yaml:30
+d_9580 = _C.rebased(_C.d_7656, 9542)  # rules_data/pampero/definitions/resources.yaml:30
+d_9581 = _C.rebased(_C.d_7415, 9542)  # rules_data/pampero/definitions/resources.yaml:124
 
 
 TRIALS = {

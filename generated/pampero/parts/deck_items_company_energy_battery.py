@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -70,16 +71,10 @@ x_8648 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
 x_8649 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
 x_8651 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
 x_8652 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_7618 = _C.rebased(_C.t_7618, 7618)  # rules_data/pampero/definitions/resources.yaml:124
 
 
-def t_7618(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7618, None, [], k)
-
-
-def t_7619(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def t_7619(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,120 +82,29 @@ def t_7619(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         E = ctx.env()
     LOCAL(ctx, E, 'n~2649', 2, True)
     LOCAL(ctx, E, 'r~2650', 'energy', True)
-    if not d_7622(ctx, E):
+    if not d_7622(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2653', 1, True)
     LOCAL(ctx, E, 'r~2654', 'batteries', True)
-    return t_7634(ctx, k, s, E)
+    return t_7634(ctx, k, s, E, B)
 
 
-d_7620 = _C.d_7620  # rules_data/pampero/modules/companies.yaml:19
-d_7621 = _C.d_7460  # rules_data/pampero/modules/companies.yaml:19
+d_7620 = _C.rebased(_C.d_7620, 7618)  # rules_data/pampero/modules/companies.yaml:19
+d_7621 = _C.rebased(_C.d_7460, 7618)  # rules_data/pampero/modules/companies.yaml:19
+d_7622 = _C.rebased(_C.d_7622, 7618)  # rules_data/pampero/definitions/resources.yaml:82
+d_7623 = _C.rebased(_C.d_7623, 7618)  # rules_data/pampero/definitions/resources.yaml:82
+d_7624 = _C.rebased(_C.d_7624, 7618)  # rules_data/pampero/definitions/resources.yaml:82
+d_7625 = _C.rebased(_C.d_7625, 7618)  # rules_data/pampero/definitions/resources.yaml:82
+d_7626 = _C.rebased(_C.d_7626, 7618)  # rules_data/pampero/definitions/resources.yaml:39
+d_7627 = _C.rebased(_C.d_7627, 7618)  # rules_data/pampero/definitions/resources.yaml:39
+d_7628 = _C.rebased(_C.d_7628, 7618)  # rules_data/pampero/definitions/resources.yaml:40
+d_7629 = _C.rebased(_C.d_7629, 7618)  # rules_data/pampero/definitions/resources.yaml:40
+d_7630 = _C.rebased(_C.d_7630, 7618)  # rules_data/pampero/definitions/resources.yaml:41
+d_7631 = _C.rebased(_C.d_7631, 7618)  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8614(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2651', E.get('n~2649'), True)
-    LOCAL(ctx, E, 'r~2652', E.get('r~2650'), True)
-    if not d_7626(ctx, E):
-        return False
-    return True
-
-
-d_7623 = _C.d_7623  # rules_data/pampero/definitions/resources.yaml:82
-d_7624 = _C.d_7624  # rules_data/pampero/definitions/resources.yaml:82
-d_7625 = _C.d_7625  # rules_data/pampero/definitions/resources.yaml:82
-
-
-def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7627, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[2])
-    if not d_7628(ctx, E):
-        return False
-    if not d_7630(ctx, E):
-        return False
-    return True
-
-
-def d_7627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7627, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[2])
-    return True
-
-
-def d_7628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8619(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7629, ctx.state.get('supply'), E.get('r~2652'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[3])
-    return True
-
-
-def d_7629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7629, ctx.state.get('supply'), E.get('r~2652'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[3])
-    return True
-
-
-def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8622(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7631, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[4])
-    return True
-
-
-def d_7631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7631, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[4])
-    return True
-
-
-def d_7632(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def d_7632(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -210,7 +114,7 @@ def d_7632(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     return True
 
 
-def d_7633(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def d_7633(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -220,190 +124,30 @@ def d_7633(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     return True
 
 
-def t_7634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
-        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
-        if not d_7648(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
-    return t_7636(ctx, r1, s, E)
-
-
-d_7635 = _C.d_7635  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8628(ctx, E)))
-    old = E.get('rep~2656', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2656', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2656', item, True)
-            if x_8629(ctx, E):
-                return t_7637(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7645, E, 'left~2655', E.get('taken~2657'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2657', 0, True)
-    return t_7639(ctx, r1, s, E)
-
-
-d_7638 = _C.d_7638  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7639, None, [], k)
-
-
-d_7640 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7641 = _C.t_7641  # rules_data/pampero/definitions/resources.yaml:60
-d_7642 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:60
-t_7643 = _C.t_7643  # rules_data/pampero/definitions/resources.yaml:60
-t_7644 = _C.t_7644  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7645, E, 'left~2655', E.get('taken~2657'))
-    return True
-
-
-d_7646 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:62
-d_7647 = _C.d_7647  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_8642(ctx, E), True)
-    if not d_7650(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7652, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
-    if not d_7653(ctx, E):
-        return False
-    if not d_7655(ctx, E):
-        return False
-    return True
-
-
-d_7649 = _C.d_7649  # rules_data/pampero/definitions/resources.yaml:26
-d_7650 = _C.d_7650  # rules_data/pampero/definitions/resources.yaml:27
-d_7651 = _C.d_7651  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7652, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
-    return True
-
-
-def d_7653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8648(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7654, ctx.state.get('supply'), E.get('r~2660'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
-    return True
-
-
-def d_7654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7654, ctx.state.get('supply'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
-    return True
-
-
-def d_7655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8651(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7656, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
-    return True
-
-
-def d_7656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7656, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
-    return True
-
-
-d_7657 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:124
+t_7634 = _C.rebased(_C.t_7634, 7618)  # rules_data/pampero/definitions/resources.yaml:54
+d_7635 = _C.rebased(_C.d_7635, 7618)  # rules_data/pampero/definitions/resources.yaml:54
+t_7636 = _C.rebased(_C.t_7636, 7618)  # rules_data/pampero/definitions/resources.yaml:55
+t_7637 = _C.rebased(_C.t_7637, 7618)  # rules_data/pampero/definitions/resources.yaml:56
+d_7638 = _C.rebased(_C.d_7638, 7618)  # rules_data/pampero/definitions/resources.yaml:56
+t_7639 = _C.rebased(_C.t_7639, 7618)  # rules_data/pampero/definitions/resources.yaml:57
+d_7640 = _C.rebased(_C.d_7415, 7618)  # rules_data/pampero/definitions/resources.yaml:58
+t_7641 = _C.rebased(_C.t_7641, 7618)  # rules_data/pampero/definitions/resources.yaml:60
+d_7642 = _C.rebased(_C.d_7642, 7618)  # rules_data/pampero/definitions/resources.yaml:60
+t_7643 = _C.rebased(_C.t_7643, 7618)  # rules_data/pampero/definitions/resources.yaml:60
+t_7644 = _C.rebased(_C.t_7644, 7618)  # rules_data/pampero/definitions/resources.yaml:60
+d_7645 = _C.rebased(_C.d_7645, 7618)  # rules_data/pampero/definitions/resources.yaml:61
+d_7646 = _C.rebased(_C.d_7646, 7618)  # rules_data/pampero/definitions/resources.yaml:62
+d_7647 = _C.rebased(_C.d_7647, 7618)  # rules_data/pampero/definitions/resources.yaml:62
+d_7648 = _C.rebased(_C.d_7648, 7618)  # rules_data/pampero/definitions/resources.yaml:26
+d_7649 = _C.rebased(_C.d_7649, 7618)  # rules_data/pampero/definitions/resources.yaml:26
+d_7650 = _C.rebased(_C.d_7650, 7618)  # rules_data/pampero/definitions/resources.yaml:27
+d_7651 = _C.rebased(_C.d_7651, 7618)  # rules_data/pampero/definitions/resources.yaml:27
+d_7652 = _C.rebased(_C.d_7652, 7618)  # rules_data/pampero/definitions/resources.yaml:28
+d_7653 = _C.rebased(_C.d_7653, 7618)  # rules_data/pampero/definitions/resources.yaml:29
+d_7654 = _C.rebased(_C.d_7654, 7618)  # rules_data/pampero/definitions/resources.yaml:29
+d_7655 = _C.rebased(_C.d_7655, 7618)  # rules_data/pampero/definitions/resources.yaml:30
+d_7656 = _C.rebased(_C.d_7656, 7618)  # rules_data/pampero/definitions/resources.yaml:30
+d_7657 = _C.rebased(_C.d_7415, 7618)  # rules_data/pampero/definitions/resources.yaml:124
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_8697 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_8698 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_8700 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_8701 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:31
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 3, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_7678(ctx, k, s, E)
-
-
-d_7676 = _C.d_7407  # rules_data/pampero/modules/companies.yaml:31
-d_7677 = _C.d_7408  # rules_data/pampero/modules/companies.yaml:31
-
-
-def t_7678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_7692(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_7680(ctx, r1, s, E)
-
-
-d_7679 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8677(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_8678(ctx, E):
-                return t_7681(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7689, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_7683(ctx, r1, s, E)
-
-
-d_7682 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7683, None, [], k)
-
-
-d_7684 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7685 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_7686 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_7687 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_7688 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7689, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_7690 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_7691 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8691(ctx, E), True)
-    if not d_7694(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7696, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_7697(ctx, E):
-        return False
-    if not d_7699(ctx, E):
-        return False
-    return True
-
-
-d_7693 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_7694 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_7695 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7696, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_7697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8697(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7698, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7698, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8700(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7700, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_7700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7700, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_7675 = _C.rebased(_C.t_7406, 7675)  # rules_data/pampero/modules/companies.yaml:31
+d_7676 = _C.rebased(_C.d_7407, 7675)  # rules_data/pampero/modules/companies.yaml:31
+d_7677 = _C.rebased(_C.d_7408, 7675)  # rules_data/pampero/modules/companies.yaml:31
+t_7678 = _C.rebased(_C.t_7409, 7675)  # rules_data/pampero/definitions/resources.yaml:54
+d_7679 = _C.rebased(_C.d_7410, 7675)  # rules_data/pampero/definitions/resources.yaml:54
+t_7680 = _C.rebased(_C.t_7411, 7675)  # rules_data/pampero/definitions/resources.yaml:55
+t_7681 = _C.rebased(_C.t_7412, 7675)  # rules_data/pampero/definitions/resources.yaml:56
+d_7682 = _C.rebased(_C.d_7413, 7675)  # rules_data/pampero/definitions/resources.yaml:56
+t_7683 = _C.rebased(_C.t_7414, 7675)  # rules_data/pampero/definitions/resources.yaml:57
+d_7684 = _C.rebased(_C.d_7415, 7675)  # rules_data/pampero/definitions/resources.yaml:58
+t_7685 = _C.rebased(_C.t_7416, 7675)  # rules_data/pampero/definitions/resources.yaml:60
+d_7686 = _C.rebased(_C.d_7417, 7675)  # rules_data/pampero/definitions/resources.yaml:60
+t_7687 = _C.rebased(_C.t_7418, 7675)  # rules_data/pampero/definitions/resources.yaml:60
+t_7688 = _C.rebased(_C.t_7419, 7675)  # rules_data/pampero/definitions/resources.yaml:60
+d_7689 = _C.rebased(_C.d_7420, 7675)  # rules_data/pampero/definitions/resources.yaml:61
+d_7690 = _C.rebased(_C.d_7421, 7675)  # rules_data/pampero/definitions/resources.yaml:62
+d_7691 = _C.rebased(_C.d_7422, 7675)  # rules_data/pampero/definitions/resources.yaml:62
+d_7692 = _C.rebased(_C.d_7423, 7675)  # rules_data/pampero/definitions/resources.yaml:26
+d_7693 = _C.rebased(_C.d_7424, 7675)  # rules_data/pampero/definitions/resources.yaml:26
+d_7694 = _C.rebased(_C.d_7425, 7675)  # rules_data/pampero/definitions/resources.yaml:27
+d_7695 = _C.rebased(_C.d_7426, 7675)  # rules_data/pampero/definitions/resources.yaml:27
+d_7696 = _C.rebased(_C.d_7427, 7675)  # rules_data/pampero/definitions/resources.yaml:28
+d_7697 = _C.rebased(_C.d_7428, 7675)  # rules_data/pampero/definitions/resources.yaml:29
+d_7698 = _C.rebased(_C.d_7429, 7675)  # rules_data/pampero/definitions/resources.yaml:29
+d_7699 = _C.rebased(_C.d_7430, 7675)  # rules_data/pampero/definitions/resources.yaml:30
+d_7700 = _C.rebased(_C.d_7431, 7675)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -66,7 +67,7 @@ x_8609 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_8610 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14
+def t_7592(ctx, k, s=None, E=None, B=7592):  # rules_data/pampero/modules/companies.yaml:14
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,194 +75,34 @@ def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         E = ctx.env()
     LOCAL(ctx, E, 'n~2649', 5, True)
     LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_7595(ctx, k, s, E)
+    return t_7595(ctx, k, s, E, B)
 
 
-d_7593 = _C.d_7593  # rules_data/pampero/modules/companies.yaml:14
-d_7594 = _C.d_7408  # rules_data/pampero/modules/companies.yaml:14
-
-
-def t_7595(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_7609(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_7597(ctx, r1, s, E)
-
-
-d_7596 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8586(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_8587(ctx, E):
-                return t_7598(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7606, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_7600(ctx, r1, s, E)
-
-
-d_7599 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7600, None, [], k)
-
-
-d_7601 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7602 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_7603 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_7604 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_7605 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7606, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_7607 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_7608 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8600(ctx, E), True)
-    if not d_7611(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7613, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_7614(ctx, E):
-        return False
-    if not d_7616(ctx, E):
-        return False
-    return True
-
-
-d_7610 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_7611 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_7612 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7613, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_7614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8606(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7615, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7615, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8609(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7617, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7617, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+d_7593 = _C.rebased(_C.d_7593, 7592)  # rules_data/pampero/modules/companies.yaml:14
+d_7594 = _C.rebased(_C.d_7408, 7592)  # rules_data/pampero/modules/companies.yaml:14
+t_7595 = _C.rebased(_C.t_7409, 7592)  # rules_data/pampero/definitions/resources.yaml:54
+d_7596 = _C.rebased(_C.d_7410, 7592)  # rules_data/pampero/definitions/resources.yaml:54
+t_7597 = _C.rebased(_C.t_7411, 7592)  # rules_data/pampero/definitions/resources.yaml:55
+t_7598 = _C.rebased(_C.t_7412, 7592)  # rules_data/pampero/definitions/resources.yaml:56
+d_7599 = _C.rebased(_C.d_7413, 7592)  # rules_data/pampero/definitions/resources.yaml:56
+t_7600 = _C.rebased(_C.t_7414, 7592)  # rules_data/pampero/definitions/resources.yaml:57
+d_7601 = _C.rebased(_C.d_7415, 7592)  # rules_data/pampero/definitions/resources.yaml:58
+t_7602 = _C.rebased(_C.t_7416, 7592)  # rules_data/pampero/definitions/resources.yaml:60
+d_7603 = _C.rebased(_C.d_7417, 7592)  # rules_data/pampero/definitions/resources.yaml:60
+t_7604 = _C.rebased(_C.t_7418, 7592)  # rules_data/pampero/definitions/resources.yaml:60
+t_7605 = _C.rebased(_C.t_7419, 7592)  # rules_data/pampero/definitions/resources.yaml:60
+d_7606 = _C.rebased(_C.d_7420, 7592)  # rules_data/pampero/definitions/resources.yaml:61
+d_7607 = _C.rebased(_C.d_7421, 7592)  # rules_data/pampero/definitions/resources.yaml:62
+d_7608 = _C.rebased(_C.d_7422, 7592)  # rules_data/pampero/definitions/resources.yaml:62
+d_7609 = _C.rebased(_C.d_7423, 7592)  # rules_data/pampero/definitions/resources.yaml:26
+d_7610 = _C.rebased(_C.d_7424, 7592)  # rules_data/pampero/definitions/resources.yaml:26
+d_7611 = _C.rebased(_C.d_7425, 7592)  # rules_data/pampero/definitions/resources.yaml:27
+d_7612 = _C.rebased(_C.d_7426, 7592)  # rules_data/pampero/definitions/resources.yaml:27
+d_7613 = _C.rebased(_C.d_7427, 7592)  # rules_data/pampero/definitions/resources.yaml:28
+d_7614 = _C.rebased(_C.d_7428, 7592)  # rules_data/pampero/definitions/resources.yaml:29
+d_7615 = _C.rebased(_C.d_7429, 7592)  # rules_data/pampero/definitions/resources.yaml:29
+d_7616 = _C.rebased(_C.d_7430, 7592)  # rules_data/pampero/definitions/resources.yaml:30
+d_7617 = _C.rebased(_C.d_7431, 7592)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

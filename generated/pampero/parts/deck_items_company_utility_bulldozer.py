@@ -44,7 +44,9 @@ from compiler.runtime.exports import (
 K = [
     {'kind': 'grid_columns', 'f': 'tower', 'd': None},
     ['game', 'places', 'key'],
+    {'d': []},
     ['game', 'supply', 'key'],
+    {'d': 0},
     ['player', 'pieces', 'key'],
 ]
 
@@ -110,7 +112,7 @@ def x_8673(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     return FLD(ctx, K[0], E.get('c~2659'))
 
 
-def t_7658(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:25
+def t_7658(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,10 +120,10 @@ def t_7658(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         E = ctx.env()
     LOCAL(ctx, E, 'p~2649', 'bulldozer', True)
     LOCAL(ctx, E, 's~2650', 'utility', True)
-    return t_7661(ctx, k, s, E)
+    return t_7661(ctx, k, s, E, B)
 
 
-def d_7659(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
+def d_7659(ctx, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -131,7 +133,7 @@ def d_7659(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
     return True
 
 
-def d_7660(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
+def d_7660(ctx, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,18 +143,18 @@ def d_7660(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
     return True
 
 
-def t_7661(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:152
+def t_7661(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8658(ctx, E):
-        return t_7662(ctx, k, s, E)
+        return t_7662(ctx, k, s, E, B)
     return k()
 
 
-def t_7662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:153
+def t_7662(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -160,15 +162,15 @@ def t_7662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
         E = ctx.env()
     LOCAL(ctx, E, 'p~2655', E.get('p~2649'), True)
     LOCAL(ctx, E, 's~2656', E.get('s~2650'), True)
-    if not d_7665(ctx, E):
+    if not d_7665(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'p~2657', E.get('p~2649'), True)
     LOCAL(ctx, E, 's~2658', E.get('s~2650'), True)
-    return t_7672(ctx, k, s, E)
+    return t_7672(ctx, k, s, E, B)
 
 
-def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
+def d_7663(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -178,7 +180,7 @@ def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     return True
 
 
-def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
+def d_7664(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -188,22 +190,22 @@ def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     return True
 
 
-def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def d_7665(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_7666(ctx, E):
+    if not d_7666(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7669, ctx.state.get('places'), E.get('s~2656'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2656'))
     if c is not None:
         SET(ctx, 'places', c, key, x_8667(ctx, E), '+=', True, K[1])
     return True
 
 
-def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def d_7666(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -211,54 +213,54 @@ def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
         E = ctx.env()
     if x_8661(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7667, ctx.state.get('supply'), E.get('p~2655'))
+        c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2655'))
         if c is not None:
-            SET(ctx, 'supply', c, key, 1, '-=', False, K[2])
+            SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7668, PL(ctx, E.get('you')).get('pieces'), E.get('p~2655'))
+        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2655'))
         if c is not None:
-            SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
+            SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
     return True
 
 
-def d_7667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def d_7667(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7667, ctx.state.get('supply'), E.get('p~2655'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2655'))
     if c is not None:
-        SET(ctx, 'supply', c, key, 1, '-=', False, K[2])
+        SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
     return True
 
 
-def d_7668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def d_7668(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7668, PL(ctx, E.get('you')).get('pieces'), E.get('p~2655'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2655'))
     if c is not None:
-        SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
+        SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
     return True
 
 
-def d_7669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
+def d_7669(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7669, ctx.state.get('places'), E.get('s~2656'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2656'))
     if c is not None:
         SET(ctx, 'places', c, key, x_8667(ctx, E), '+=', True, K[1])
     return True
 
 
-def d_7670(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
+def d_7670(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -268,7 +270,7 @@ def d_7670(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     return True
 
 
-def d_7671(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
+def d_7671(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -278,18 +280,18 @@ def d_7671(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     return True
 
 
-def t_7672(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:179
+def t_7672(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8670(ctx, E):
-        return t_7673(ctx, k, s, E)
+        return t_7673(ctx, k, s, E, B)
     return k()
 
 
-def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:179
+def t_7673(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -308,13 +310,13 @@ def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml
             i += 1
             LOCAL(ctx, E, 'c~2659', item, True)
             if x_8672(ctx, E):
-                return t_7674(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7674(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7674(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:179
+def t_7674(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_8458 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_8459 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_8461 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_8462 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 1, True)
-    LOCAL(ctx, E, 'r~2650', 'energy', True)
-    return t_7461(ctx, k, s, E)
-
-
-d_7459 = _C.d_7433  # rules_data/pampero/items/connection_tiles.yaml:12
-d_7460 = _C.d_7460  # rules_data/pampero/items/connection_tiles.yaml:12
-
-
-def t_7461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_7475(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_7463(ctx, r1, s, E)
-
-
-d_7462 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8438(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_8439(ctx, E):
-                return t_7464(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7472, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_7466(ctx, r1, s, E)
-
-
-d_7465 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7466, None, [], k)
-
-
-d_7467 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7468 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_7469 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_7470 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_7471 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7472, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_7473 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_7474 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8452(ctx, E), True)
-    if not d_7477(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7479, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_7480(ctx, E):
-        return False
-    if not d_7482(ctx, E):
-        return False
-    return True
-
-
-d_7476 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_7477 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_7478 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7479, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_7480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8458(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7481, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7481, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8461(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7483, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_7483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7483, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_7458 = _C.rebased(_C.t_7458, 7458)  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7459 = _C.rebased(_C.d_7433, 7458)  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7460 = _C.rebased(_C.d_7460, 7458)  # rules_data/pampero/items/connection_tiles.yaml:12
+t_7461 = _C.rebased(_C.t_7409, 7458)  # rules_data/pampero/definitions/resources.yaml:54
+d_7462 = _C.rebased(_C.d_7410, 7458)  # rules_data/pampero/definitions/resources.yaml:54
+t_7463 = _C.rebased(_C.t_7411, 7458)  # rules_data/pampero/definitions/resources.yaml:55
+t_7464 = _C.rebased(_C.t_7412, 7458)  # rules_data/pampero/definitions/resources.yaml:56
+d_7465 = _C.rebased(_C.d_7413, 7458)  # rules_data/pampero/definitions/resources.yaml:56
+t_7466 = _C.rebased(_C.t_7414, 7458)  # rules_data/pampero/definitions/resources.yaml:57
+d_7467 = _C.rebased(_C.d_7415, 7458)  # rules_data/pampero/definitions/resources.yaml:58
+t_7468 = _C.rebased(_C.t_7416, 7458)  # rules_data/pampero/definitions/resources.yaml:60
+d_7469 = _C.rebased(_C.d_7417, 7458)  # rules_data/pampero/definitions/resources.yaml:60
+t_7470 = _C.rebased(_C.t_7418, 7458)  # rules_data/pampero/definitions/resources.yaml:60
+t_7471 = _C.rebased(_C.t_7419, 7458)  # rules_data/pampero/definitions/resources.yaml:60
+d_7472 = _C.rebased(_C.d_7420, 7458)  # rules_data/pampero/definitions/resources.yaml:61
+d_7473 = _C.rebased(_C.d_7421, 7458)  # rules_data/pampero/definitions/resources.yaml:62
+d_7474 = _C.rebased(_C.d_7422, 7458)  # rules_data/pampero/definitions/resources.yaml:62
+d_7475 = _C.rebased(_C.d_7423, 7458)  # rules_data/pampero/definitions/resources.yaml:26
+d_7476 = _C.rebased(_C.d_7424, 7458)  # rules_data/pampero/definitions/resources.yaml:26
+d_7477 = _C.rebased(_C.d_7425, 7458)  # rules_data/pampero/definitions/resources.yaml:27
+d_7478 = _C.rebased(_C.d_7426, 7458)  # rules_data/pampero/definitions/resources.yaml:27
+d_7479 = _C.rebased(_C.d_7427, 7458)  # rules_data/pampero/definitions/resources.yaml:28
+d_7480 = _C.rebased(_C.d_7428, 7458)  # rules_data/pampero/definitions/resources.yaml:29
+d_7481 = _C.rebased(_C.d_7429, 7458)  # rules_data/pampero/definitions/resources.yaml:29
+d_7482 = _C.rebased(_C.d_7430, 7458)  # rules_data/pampero/definitions/resources.yaml:30
+d_7483 = _C.rebased(_C.d_7431, 7458)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

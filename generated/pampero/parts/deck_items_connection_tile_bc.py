@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_8487 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_8488 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_8490 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_8491 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 1, True)
-    LOCAL(ctx, E, 'r~2650', 'energy', True)
-    return t_7487(ctx, k, s, E)
-
-
-d_7485 = _C.d_7433  # rules_data/pampero/items/connection_tiles.yaml:19
-d_7486 = _C.d_7460  # rules_data/pampero/items/connection_tiles.yaml:19
-
-
-def t_7487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_7501(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_7489(ctx, r1, s, E)
-
-
-d_7488 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8467(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_8468(ctx, E):
-                return t_7490(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7498, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_7492(ctx, r1, s, E)
-
-
-d_7491 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7492, None, [], k)
-
-
-d_7493 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7494 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_7495 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_7496 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_7497 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7498, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_7499 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_7500 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8481(ctx, E), True)
-    if not d_7503(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7505, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_7506(ctx, E):
-        return False
-    if not d_7508(ctx, E):
-        return False
-    return True
-
-
-d_7502 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_7503 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_7504 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7505, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_7506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8487(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7507, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7507, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8490(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7509, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_7509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7509, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_7484 = _C.rebased(_C.t_7458, 7484)  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7485 = _C.rebased(_C.d_7433, 7484)  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7486 = _C.rebased(_C.d_7460, 7484)  # rules_data/pampero/items/connection_tiles.yaml:19
+t_7487 = _C.rebased(_C.t_7409, 7484)  # rules_data/pampero/definitions/resources.yaml:54
+d_7488 = _C.rebased(_C.d_7410, 7484)  # rules_data/pampero/definitions/resources.yaml:54
+t_7489 = _C.rebased(_C.t_7411, 7484)  # rules_data/pampero/definitions/resources.yaml:55
+t_7490 = _C.rebased(_C.t_7412, 7484)  # rules_data/pampero/definitions/resources.yaml:56
+d_7491 = _C.rebased(_C.d_7413, 7484)  # rules_data/pampero/definitions/resources.yaml:56
+t_7492 = _C.rebased(_C.t_7414, 7484)  # rules_data/pampero/definitions/resources.yaml:57
+d_7493 = _C.rebased(_C.d_7415, 7484)  # rules_data/pampero/definitions/resources.yaml:58
+t_7494 = _C.rebased(_C.t_7416, 7484)  # rules_data/pampero/definitions/resources.yaml:60
+d_7495 = _C.rebased(_C.d_7417, 7484)  # rules_data/pampero/definitions/resources.yaml:60
+t_7496 = _C.rebased(_C.t_7418, 7484)  # rules_data/pampero/definitions/resources.yaml:60
+t_7497 = _C.rebased(_C.t_7419, 7484)  # rules_data/pampero/definitions/resources.yaml:60
+d_7498 = _C.rebased(_C.d_7420, 7484)  # rules_data/pampero/definitions/resources.yaml:61
+d_7499 = _C.rebased(_C.d_7421, 7484)  # rules_data/pampero/definitions/resources.yaml:62
+d_7500 = _C.rebased(_C.d_7422, 7484)  # rules_data/pampero/definitions/resources.yaml:62
+d_7501 = _C.rebased(_C.d_7423, 7484)  # rules_data/pampero/definitions/resources.yaml:26
+d_7502 = _C.rebased(_C.d_7424, 7484)  # rules_data/pampero/definitions/resources.yaml:26
+d_7503 = _C.rebased(_C.d_7425, 7484)  # rules_data/pampero/definitions/resources.yaml:27
+d_7504 = _C.rebased(_C.d_7426, 7484)  # rules_data/pampero/definitions/resources.yaml:27
+d_7505 = _C.rebased(_C.d_7427, 7484)  # rules_data/pampero/definitions/resources.yaml:28
+d_7506 = _C.rebased(_C.d_7428, 7484)  # rules_data/pampero/definitions/resources.yaml:29
+d_7507 = _C.rebased(_C.d_7429, 7484)  # rules_data/pampero/definitions/resources.yaml:29
+d_7508 = _C.rebased(_C.d_7430, 7484)  # rules_data/pampero/definitions/resources.yaml:30
+d_7509 = _C.rebased(_C.d_7431, 7484)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_11081 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_11082 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_11084 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_11085 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 2, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_9741(ctx, k, s, E)
-
-
-d_9739 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:21
-d_9740 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:21
-
-
-def t_9741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9755(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9743(ctx, r1, s, E)
-
-
-d_9742 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9743(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11061(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_11062(ctx, E):
-                return t_9744(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9752, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9746(ctx, r1, s, E)
-
-
-d_9745 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9746(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9746, None, [], k)
-
-
-d_9747 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9748 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9749 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9750 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9751 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9752, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9753 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9754 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_11075(ctx, E), True)
-    if not d_9757(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9760(ctx, E):
-        return False
-    if not d_9762(ctx, E):
-        return False
-    return True
-
-
-d_9756 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9757 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9758 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11081(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9761, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9761, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11084(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_9738 = _C.rebased(_C.t_9516, 9738)  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9739 = _C.rebased(_C.d_7620, 9738)  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9740 = _C.rebased(_C.d_7408, 9738)  # rules_data/pampero/modules/verne_tiles.yaml:21
+t_9741 = _C.rebased(_C.t_7409, 9738)  # rules_data/pampero/definitions/resources.yaml:54
+d_9742 = _C.rebased(_C.d_7410, 9738)  # rules_data/pampero/definitions/resources.yaml:54
+t_9743 = _C.rebased(_C.t_7411, 9738)  # rules_data/pampero/definitions/resources.yaml:55
+t_9744 = _C.rebased(_C.t_7412, 9738)  # rules_data/pampero/definitions/resources.yaml:56
+d_9745 = _C.rebased(_C.d_7413, 9738)  # rules_data/pampero/definitions/resources.yaml:56
+t_9746 = _C.rebased(_C.t_7414, 9738)  # rules_data/pampero/definitions/resources.yaml:57
+d_9747 = _C.rebased(_C.d_7415, 9738)  # rules_data/pampero/definitions/resources.yaml:58
+t_9748 = _C.rebased(_C.t_7416, 9738)  # rules_data/pampero/definitions/resources.yaml:60
+d_9749 = _C.rebased(_C.d_7417, 9738)  # rules_data/pampero/definitions/resources.yaml:60
+t_9750 = _C.rebased(_C.t_7418, 9738)  # rules_data/pampero/definitions/resources.yaml:60
+t_9751 = _C.rebased(_C.t_7419, 9738)  # rules_data/pampero/definitions/resources.yaml:60
+d_9752 = _C.rebased(_C.d_7420, 9738)  # rules_data/pampero/definitions/resources.yaml:61
+d_9753 = _C.rebased(_C.d_7421, 9738)  # rules_data/pampero/definitions/resources.yaml:62
+d_9754 = _C.rebased(_C.d_7422, 9738)  # rules_data/pampero/definitions/resources.yaml:62
+d_9755 = _C.rebased(_C.d_7423, 9738)  # rules_data/pampero/definitions/resources.yaml:26
+d_9756 = _C.rebased(_C.d_7424, 9738)  # rules_data/pampero/definitions/resources.yaml:26
+d_9757 = _C.rebased(_C.d_7425, 9738)  # rules_data/pampero/definitions/resources.yaml:27
+d_9758 = _C.rebased(_C.d_7426, 9738)  # rules_data/pampero/definitions/resources.yaml:27
+d_9759 = _C.rebased(_C.d_7427, 9738)  # rules_data/pampero/definitions/resources.yaml:28
+d_9760 = _C.rebased(_C.d_7428, 9738)  # rules_data/pampero/definitions/resources.yaml:29
+d_9761 = _C.rebased(_C.d_7429, 9738)  # rules_data/pampero/definitions/resources.yaml:29
+d_9762 = _C.rebased(_C.d_7430, 9738)  # rules_data/pampero/definitions/resources.yaml:30
+d_9763 = _C.rebased(_C.d_7431, 9738)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_11110 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_11111 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_11113 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_11114 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 2, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_9767(ctx, k, s, E)
-
-
-d_9765 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:25
-d_9766 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:25
-
-
-def t_9767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9781(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9769(ctx, r1, s, E)
-
-
-d_9768 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9769(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11090(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_11091(ctx, E):
-                return t_9770(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9778, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9772(ctx, r1, s, E)
-
-
-d_9771 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9772(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9772, None, [], k)
-
-
-d_9773 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9774 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9775 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9776 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9777 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9778, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9779 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9780 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_11104(ctx, E), True)
-    if not d_9783(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9786(ctx, E):
-        return False
-    if not d_9788(ctx, E):
-        return False
-    return True
-
-
-d_9782 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9783 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9784 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11110(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9787, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9787, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11113(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9789, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9789, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_9764 = _C.rebased(_C.t_9516, 9764)  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9765 = _C.rebased(_C.d_7620, 9764)  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9766 = _C.rebased(_C.d_7408, 9764)  # rules_data/pampero/modules/verne_tiles.yaml:25
+t_9767 = _C.rebased(_C.t_7409, 9764)  # rules_data/pampero/definitions/resources.yaml:54
+d_9768 = _C.rebased(_C.d_7410, 9764)  # rules_data/pampero/definitions/resources.yaml:54
+t_9769 = _C.rebased(_C.t_7411, 9764)  # rules_data/pampero/definitions/resources.yaml:55
+t_9770 = _C.rebased(_C.t_7412, 9764)  # rules_data/pampero/definitions/resources.yaml:56
+d_9771 = _C.rebased(_C.d_7413, 9764)  # rules_data/pampero/definitions/resources.yaml:56
+t_9772 = _C.rebased(_C.t_7414, 9764)  # rules_data/pampero/definitions/resources.yaml:57
+d_9773 = _C.rebased(_C.d_7415, 9764)  # rules_data/pampero/definitions/resources.yaml:58
+t_9774 = _C.rebased(_C.t_7416, 9764)  # rules_data/pampero/definitions/resources.yaml:60
+d_9775 = _C.rebased(_C.d_7417, 9764)  # rules_data/pampero/definitions/resources.yaml:60
+t_9776 = _C.rebased(_C.t_7418, 9764)  # rules_data/pampero/definitions/resources.yaml:60
+t_9777 = _C.rebased(_C.t_7419, 9764)  # rules_data/pampero/definitions/resources.yaml:60
+d_9778 = _C.rebased(_C.d_7420, 9764)  # rules_data/pampero/definitions/resources.yaml:61
+d_9779 = _C.rebased(_C.d_7421, 9764)  # rules_data/pampero/definitions/resources.yaml:62
+d_9780 = _C.rebased(_C.d_7422, 9764)  # rules_data/pampero/definitions/resources.yaml:62
+d_9781 = _C.rebased(_C.d_7423, 9764)  # rules_data/pampero/definitions/resources.yaml:26
+d_9782 = _C.rebased(_C.d_7424, 9764)  # rules_data/pampero/definitions/resources.yaml:26
+d_9783 = _C.rebased(_C.d_7425, 9764)  # rules_data/pampero/definitions/resources.yaml:27
+d_9784 = _C.rebased(_C.d_7426, 9764)  # rules_data/pampero/definitions/resources.yaml:27
+d_9785 = _C.rebased(_C.d_7427, 9764)  # rules_data/pampero/definitions/resources.yaml:28
+d_9786 = _C.rebased(_C.d_7428, 9764)  # rules_data/pampero/definitions/resources.yaml:29
+d_9787 = _C.rebased(_C.d_7429, 9764)  # rules_data/pampero/definitions/resources.yaml:29
+d_9788 = _C.rebased(_C.d_7430, 9764)  # rules_data/pampero/definitions/resources.yaml:30
+d_9789 = _C.rebased(_C.d_7431, 9764)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

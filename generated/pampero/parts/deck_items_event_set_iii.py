@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_11139 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_11140 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_11142 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_11143 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 2, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_9793(ctx, k, s, E)
-
-
-d_9791 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:29
-d_9792 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:29
-
-
-def t_9793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9807(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9795(ctx, r1, s, E)
-
-
-d_9794 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11119(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_11120(ctx, E):
-                return t_9796(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9804, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9798(ctx, r1, s, E)
-
-
-d_9797 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9798, None, [], k)
-
-
-d_9799 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9800 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9801 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9802 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9803 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9804, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9805 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9806 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_11133(ctx, E), True)
-    if not d_9809(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9812(ctx, E):
-        return False
-    if not d_9814(ctx, E):
-        return False
-    return True
-
-
-d_9808 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9809 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9810 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11139(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9813, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9813, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11142(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9815, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9815, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_9790 = _C.rebased(_C.t_9516, 9790)  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9791 = _C.rebased(_C.d_7620, 9790)  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9792 = _C.rebased(_C.d_7408, 9790)  # rules_data/pampero/modules/verne_tiles.yaml:29
+t_9793 = _C.rebased(_C.t_7409, 9790)  # rules_data/pampero/definitions/resources.yaml:54
+d_9794 = _C.rebased(_C.d_7410, 9790)  # rules_data/pampero/definitions/resources.yaml:54
+t_9795 = _C.rebased(_C.t_7411, 9790)  # rules_data/pampero/definitions/resources.yaml:55
+t_9796 = _C.rebased(_C.t_7412, 9790)  # rules_data/pampero/definitions/resources.yaml:56
+d_9797 = _C.rebased(_C.d_7413, 9790)  # rules_data/pampero/definitions/resources.yaml:56
+t_9798 = _C.rebased(_C.t_7414, 9790)  # rules_data/pampero/definitions/resources.yaml:57
+d_9799 = _C.rebased(_C.d_7415, 9790)  # rules_data/pampero/definitions/resources.yaml:58
+t_9800 = _C.rebased(_C.t_7416, 9790)  # rules_data/pampero/definitions/resources.yaml:60
+d_9801 = _C.rebased(_C.d_7417, 9790)  # rules_data/pampero/definitions/resources.yaml:60
+t_9802 = _C.rebased(_C.t_7418, 9790)  # rules_data/pampero/definitions/resources.yaml:60
+t_9803 = _C.rebased(_C.t_7419, 9790)  # rules_data/pampero/definitions/resources.yaml:60
+d_9804 = _C.rebased(_C.d_7420, 9790)  # rules_data/pampero/definitions/resources.yaml:61
+d_9805 = _C.rebased(_C.d_7421, 9790)  # rules_data/pampero/definitions/resources.yaml:62
+d_9806 = _C.rebased(_C.d_7422, 9790)  # rules_data/pampero/definitions/resources.yaml:62
+d_9807 = _C.rebased(_C.d_7423, 9790)  # rules_data/pampero/definitions/resources.yaml:26
+d_9808 = _C.rebased(_C.d_7424, 9790)  # rules_data/pampero/definitions/resources.yaml:26
+d_9809 = _C.rebased(_C.d_7425, 9790)  # rules_data/pampero/definitions/resources.yaml:27
+d_9810 = _C.rebased(_C.d_7426, 9790)  # rules_data/pampero/definitions/resources.yaml:27
+d_9811 = _C.rebased(_C.d_7427, 9790)  # rules_data/pampero/definitions/resources.yaml:28
+d_9812 = _C.rebased(_C.d_7428, 9790)  # rules_data/pampero/definitions/resources.yaml:29
+d_9813 = _C.rebased(_C.d_7429, 9790)  # rules_data/pampero/definitions/resources.yaml:29
+d_9814 = _C.rebased(_C.d_7430, 9790)  # rules_data/pampero/definitions/resources.yaml:30
+d_9815 = _C.rebased(_C.d_7431, 9790)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_10831 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_10832 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_10834 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_10835 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9516(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 2, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_9519(ctx, k, s, E)
-
-
-d_9517 = _C.d_7620  # rules_data/pampero/modules/tbsct.yaml:13
-d_9518 = _C.d_7408  # rules_data/pampero/modules/tbsct.yaml:13
-
-
-def t_9519(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9533(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9521(ctx, r1, s, E)
-
-
-d_9520 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10811(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10812(ctx, E):
-                return t_9522(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9522(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9530, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9524(ctx, r1, s, E)
-
-
-d_9523 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9524, None, [], k)
-
-
-d_9525 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9526 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9527 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9528 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9529 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9530, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9531 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9532 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10825(ctx, E), True)
-    if not d_9535(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9537, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9538(ctx, E):
-        return False
-    if not d_9540(ctx, E):
-        return False
-    return True
-
-
-d_9534 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9535 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9536 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9537, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10831(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9539, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9539, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10834(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_9516 = _C.rebased(_C.t_9516, 9516)  # rules_data/pampero/modules/tbsct.yaml:13
+d_9517 = _C.rebased(_C.d_7620, 9516)  # rules_data/pampero/modules/tbsct.yaml:13
+d_9518 = _C.rebased(_C.d_7408, 9516)  # rules_data/pampero/modules/tbsct.yaml:13
+t_9519 = _C.rebased(_C.t_7409, 9516)  # rules_data/pampero/definitions/resources.yaml:54
+d_9520 = _C.rebased(_C.d_7410, 9516)  # rules_data/pampero/definitions/resources.yaml:54
+t_9521 = _C.rebased(_C.t_7411, 9516)  # rules_data/pampero/definitions/resources.yaml:55
+t_9522 = _C.rebased(_C.t_7412, 9516)  # rules_data/pampero/definitions/resources.yaml:56
+d_9523 = _C.rebased(_C.d_7413, 9516)  # rules_data/pampero/definitions/resources.yaml:56
+t_9524 = _C.rebased(_C.t_7414, 9516)  # rules_data/pampero/definitions/resources.yaml:57
+d_9525 = _C.rebased(_C.d_7415, 9516)  # rules_data/pampero/definitions/resources.yaml:58
+t_9526 = _C.rebased(_C.t_7416, 9516)  # rules_data/pampero/definitions/resources.yaml:60
+d_9527 = _C.rebased(_C.d_7417, 9516)  # rules_data/pampero/definitions/resources.yaml:60
+t_9528 = _C.rebased(_C.t_7418, 9516)  # rules_data/pampero/definitions/resources.yaml:60
+t_9529 = _C.rebased(_C.t_7419, 9516)  # rules_data/pampero/definitions/resources.yaml:60
+d_9530 = _C.rebased(_C.d_7420, 9516)  # rules_data/pampero/definitions/resources.yaml:61
+d_9531 = _C.rebased(_C.d_7421, 9516)  # rules_data/pampero/definitions/resources.yaml:62
+d_9532 = _C.rebased(_C.d_7422, 9516)  # rules_data/pampero/definitions/resources.yaml:62
+d_9533 = _C.rebased(_C.d_7423, 9516)  # rules_data/pampero/definitions/resources.yaml:26
+d_9534 = _C.rebased(_C.d_7424, 9516)  # rules_data/pampero/definitions/resources.yaml:26
+d_9535 = _C.rebased(_C.d_7425, 9516)  # rules_data/pampero/definitions/resources.yaml:27
+d_9536 = _C.rebased(_C.d_7426, 9516)  # rules_data/pampero/definitions/resources.yaml:27
+d_9537 = _C.rebased(_C.d_7427, 9516)  # rules_data/pampero/definitions/resources.yaml:28
+d_9538 = _C.rebased(_C.d_7428, 9516)  # rules_data/pampero/definitions/resources.yaml:29
+d_9539 = _C.rebased(_C.d_7429, 9516)  # rules_data/pampero/definitions/resources.yaml:29
+d_9540 = _C.rebased(_C.d_7430, 9516)  # rules_data/pampero/definitions/resources.yaml:30
+d_9541 = _C.rebased(_C.d_7431, 9516)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

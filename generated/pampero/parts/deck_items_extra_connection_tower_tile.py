@@ -47,6 +47,7 @@ K = [
     [0],
     [],
     ['game', 'display', 'key'],
+    {'d': []},
     ['game', 'piles', 'key'],
     ['player', 'hand', ''],
     ['player', 'held', ''],
@@ -225,7 +226,7 @@ def x_10804(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
 x_10805 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def t_9471(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def t_9471(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -233,13 +234,13 @@ def t_9471(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
         E = ctx.env()
     LOCAL(ctx, E, 'n~2649', 1, True)
     LOCAL(ctx, E, 'd~2650', 'extra_connection_tiles', True)
-    return t_9474(ctx, k, s, E)
+    return t_9474(ctx, k, s, E, B)
 
 
-d_9472 = _C.d_7433  # rules_data/pampero/modules/tbsct.yaml:10
+d_9472 = _C.rebased(_C.d_7433, 9471)  # rules_data/pampero/modules/tbsct.yaml:10
 
 
-def d_9473(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def d_9473(ctx, E=None, B=9471):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -249,7 +250,7 @@ def d_9473(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     return True
 
 
-def t_9474(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:122
+def t_9474(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -258,60 +259,60 @@ def t_9474(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9475(ctx, lambda: nxt(left - 1), k, E)
+        return t_9475(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('n~2649')))
 
 
-def t_9475(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def t_9475(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_10761(ctx, E):
-        return t_9476(ctx, k, s, E)
+        return t_9476(ctx, k, s, E, B)
     return k()
 
 
-def t_9476(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def t_9476(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9476, None, [], k)
+    return CHOOSE(ctx, B + 5, None, [], k)
 
 
-def t_9477(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def t_9477(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9478, ctx.state.get('display'), E.get('d~2650'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2650'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10764(ctx, E), '-=', True, K[3])
     LOCAL(ctx, E, 'd~2652', E.get('d~2650'), True)
-    if not d_9480(ctx, E):
+    if not d_9480(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'item~2654', E.get('item~2651'), True)
     LOCAL(ctx, E, 'd~2655', E.get('d~2650'), True)
-    return t_9487(ctx, k, s, E)
+    return t_9487(ctx, k, s, E, B)
 
 
-def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def d_9478(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9478, ctx.state.get('display'), E.get('d~2650'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2650'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10764(ctx, E), '-=', True, K[3])
     return True
 
 
-def d_9479(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
+def d_9479(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -321,35 +322,35 @@ def d_9479(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
     return True
 
 
-def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def d_9480(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     while x_10766(ctx, E):
-        if not d_9481(ctx, E):
+        if not d_9481(ctx, E, B):
             return False
     return True
 
 
-def d_9481(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9481(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'top~2653', x_10767(ctx, E), True)
-    c, key = KEYPLACE(ctx, 9483, ctx.state.get('display'), E.get('d~2652'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2652'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10769(ctx, E), '+=', True, K[3])
-    c, key = KEYPLACE(ctx, 9484, ctx.state.get('piles'), E.get('d~2652'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2652'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10771(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10771(ctx, E), '-=', True, K[5])
     return True
 
 
-def d_9482(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9482(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -359,31 +360,31 @@ def d_9482(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     return True
 
 
-def d_9483(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def d_9483(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9483, ctx.state.get('display'), E.get('d~2652'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2652'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10769(ctx, E), '+=', True, K[3])
     return True
 
 
-def d_9484(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def d_9484(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9484, ctx.state.get('piles'), E.get('d~2652'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2652'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10771(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10771(ctx, E), '-=', True, K[5])
     return True
 
 
-def d_9485(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9485(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -393,7 +394,7 @@ def d_9485(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     return True
 
 
-def d_9486(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9486(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -403,18 +404,18 @@ def d_9486(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     return True
 
 
-def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def t_9487(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_10774(ctx, E):
-        return d_9488(ctx, E) and k()
-    return t_9489(ctx, k, s, E)
+        return d_9488(ctx, E, B) and k()
+    return t_9489(ctx, k, s, E, B)
 
 
-def d_9488(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def d_9488(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -422,11 +423,11 @@ def d_9488(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_10776(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, x_10776(ctx, E), '+=', True, K[6])
     return True
 
 
-def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def t_9489(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -434,11 +435,11 @@ def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10778(ctx, E), '+=', True, K[6])
-    return t_9491(ctx, k, s, E)
+        SET(ctx, 'held', c, key, x_10778(ctx, E), '+=', True, K[7])
+    return t_9491(ctx, k, s, E, B)
 
 
-def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9490(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -446,32 +447,32 @@ def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10778(ctx, E), '+=', True, K[6])
+        SET(ctx, 'held', c, key, x_10778(ctx, E), '+=', True, K[7])
     return True
 
 
-def t_9491(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9491(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_10779(ctx, E):
-        return t_9492(ctx, k, s, E)
+        return t_9492(ctx, k, s, E, B)
     return k()
 
 
-def t_9492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9492(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'label~2656', E.get('d~2655'), True)
-    return t_9494(ctx, k, s, E)
+    return t_9494(ctx, k, s, E, B)
 
 
-def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def d_9493(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -481,7 +482,7 @@ def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     return True
 
 
-def t_9494(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9494(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -489,16 +490,16 @@ def t_9494(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2657'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2657'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2657', x_10781(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2656'), '=', False, K[7])
-    return t_9497(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2656'), '=', False, K[8])
+    return t_9497(ctx, r1, s, E, B)
 
 
-def d_9495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9495(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -508,17 +509,17 @@ def d_9495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_9496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_9496(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2656'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2656'), '=', False, K[8])
     return True
 
 
-def t_9497(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9497(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -527,32 +528,32 @@ def t_9497(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return DO(ctx, x_10784(ctx, E), k)
 
 
-def d_9498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_9498(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2657'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2657'), '=', False, K[8])
     return True
 
 
-def t_9499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def t_9499(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:130
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'item~2659', x_10789(ctx, E), True)
-    c, key = KEYPLACE(ctx, 9501, ctx.state.get('piles'), E.get('d~2650'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2650'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10791(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10791(ctx, E), '-=', True, K[5])
     LOCAL(ctx, E, 'item~2660', E.get('item~2659'), True)
     LOCAL(ctx, E, 'd~2661', E.get('d~2650'), True)
-    return t_9504(ctx, k, s, E)
+    return t_9504(ctx, k, s, E, B)
 
 
-def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def d_9500(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -562,19 +563,19 @@ def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     return True
 
 
-def d_9501(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def d_9501(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9501, ctx.state.get('piles'), E.get('d~2650'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2650'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10791(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10791(ctx, E), '-=', True, K[5])
     return True
 
 
-def d_9502(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+def d_9502(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -584,7 +585,7 @@ def d_9502(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     return True
 
 
-def d_9503(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+def d_9503(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -594,18 +595,18 @@ def d_9503(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     return True
 
 
-def t_9504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def t_9504(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_10794(ctx, E):
-        return d_9505(ctx, E) and k()
-    return t_9506(ctx, k, s, E)
+        return d_9505(ctx, E, B) and k()
+    return t_9506(ctx, k, s, E, B)
 
 
-def d_9505(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def d_9505(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -613,11 +614,11 @@ def d_9505(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_10796(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, x_10796(ctx, E), '+=', True, K[6])
     return True
 
 
-def t_9506(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def t_9506(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -625,11 +626,11 @@ def t_9506(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10798(ctx, E), '+=', True, K[6])
-    return t_9508(ctx, k, s, E)
+        SET(ctx, 'held', c, key, x_10798(ctx, E), '+=', True, K[7])
+    return t_9508(ctx, k, s, E, B)
 
 
-def d_9507(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9507(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -637,32 +638,32 @@ def d_9507(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10798(ctx, E), '+=', True, K[6])
+        SET(ctx, 'held', c, key, x_10798(ctx, E), '+=', True, K[7])
     return True
 
 
-def t_9508(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9508(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_10799(ctx, E):
-        return t_9509(ctx, k, s, E)
+        return t_9509(ctx, k, s, E, B)
     return k()
 
 
-def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9509(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'label~2662', E.get('d~2661'), True)
-    return t_9511(ctx, k, s, E)
+    return t_9511(ctx, k, s, E, B)
 
 
-def d_9510(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def d_9510(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -672,7 +673,7 @@ def d_9510(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     return True
 
 
-def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9511(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -680,16 +681,16 @@ def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2663'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2663'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2663', x_10801(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2662'), '=', False, K[7])
-    return t_9514(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2662'), '=', False, K[8])
+    return t_9514(ctx, r1, s, E, B)
 
 
-def d_9512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9512(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -699,17 +700,17 @@ def d_9512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_9513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_9513(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2662'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2662'), '=', False, K[8])
     return True
 
 
-def t_9514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9514(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -718,13 +719,13 @@ def t_9514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     return DO(ctx, x_10804(ctx, E), k)
 
 
-def d_9515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_9515(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2663'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2663'), '=', False, K[8])
     return True
 
 

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -66,7 +67,7 @@ x_8777 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_8778 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+def t_7727(ctx, k, s=None, E=None, B=7727):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,194 +75,34 @@ def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_fr
         E = ctx.env()
     LOCAL(ctx, E, 'n~2649', 2, True)
     LOCAL(ctx, E, 'r~2650', 'energy', True)
-    return t_7730(ctx, k, s, E)
+    return t_7730(ctx, k, s, E, B)
 
 
-d_7728 = _C.d_7620  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-d_7729 = _C.d_7460  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-
-
-def t_7730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_7744(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_7732(ctx, r1, s, E)
-
-
-d_7731 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8754(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_8755(ctx, E):
-                return t_7733(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7741, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_7735(ctx, r1, s, E)
-
-
-d_7734 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7735, None, [], k)
-
-
-d_7736 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7737 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_7738 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_7739 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_7740 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7741, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_7742 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_7743 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8768(ctx, E), True)
-    if not d_7746(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7748, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_7749(ctx, E):
-        return False
-    if not d_7751(ctx, E):
-        return False
-    return True
-
-
-d_7745 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_7746 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_7747 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7748, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_7749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8774(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7750, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7750, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8777(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7752, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_7752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7752, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+d_7728 = _C.rebased(_C.d_7620, 7727)  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+d_7729 = _C.rebased(_C.d_7460, 7727)  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+t_7730 = _C.rebased(_C.t_7409, 7727)  # rules_data/pampero/definitions/resources.yaml:54
+d_7731 = _C.rebased(_C.d_7410, 7727)  # rules_data/pampero/definitions/resources.yaml:54
+t_7732 = _C.rebased(_C.t_7411, 7727)  # rules_data/pampero/definitions/resources.yaml:55
+t_7733 = _C.rebased(_C.t_7412, 7727)  # rules_data/pampero/definitions/resources.yaml:56
+d_7734 = _C.rebased(_C.d_7413, 7727)  # rules_data/pampero/definitions/resources.yaml:56
+t_7735 = _C.rebased(_C.t_7414, 7727)  # rules_data/pampero/definitions/resources.yaml:57
+d_7736 = _C.rebased(_C.d_7415, 7727)  # rules_data/pampero/definitions/resources.yaml:58
+t_7737 = _C.rebased(_C.t_7416, 7727)  # rules_data/pampero/definitions/resources.yaml:60
+d_7738 = _C.rebased(_C.d_7417, 7727)  # rules_data/pampero/definitions/resources.yaml:60
+t_7739 = _C.rebased(_C.t_7418, 7727)  # rules_data/pampero/definitions/resources.yaml:60
+t_7740 = _C.rebased(_C.t_7419, 7727)  # rules_data/pampero/definitions/resources.yaml:60
+d_7741 = _C.rebased(_C.d_7420, 7727)  # rules_data/pampero/definitions/resources.yaml:61
+d_7742 = _C.rebased(_C.d_7421, 7727)  # rules_data/pampero/definitions/resources.yaml:62
+d_7743 = _C.rebased(_C.d_7422, 7727)  # rules_data/pampero/definitions/resources.yaml:62
+d_7744 = _C.rebased(_C.d_7423, 7727)  # rules_data/pampero/definitions/resources.yaml:26
+d_7745 = _C.rebased(_C.d_7424, 7727)  # rules_data/pampero/definitions/resources.yaml:26
+d_7746 = _C.rebased(_C.d_7425, 7727)  # rules_data/pampero/definitions/resources.yaml:27
+d_7747 = _C.rebased(_C.d_7426, 7727)  # rules_data/pampero/definitions/resources.yaml:27
+d_7748 = _C.rebased(_C.d_7427, 7727)  # rules_data/pampero/definitions/resources.yaml:28
+d_7749 = _C.rebased(_C.d_7428, 7727)  # rules_data/pampero/definitions/resources.yaml:29
+d_7750 = _C.rebased(_C.d_7429, 7727)  # rules_data/pampero/definitions/resources.yaml:29
+d_7751 = _C.rebased(_C.d_7430, 7727)  # rules_data/pampero/definitions/resources.yaml:30
+d_7752 = _C.rebased(_C.d_7431, 7727)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

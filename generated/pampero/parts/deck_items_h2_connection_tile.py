@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -66,7 +67,7 @@ x_10967 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_10968 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
+def t_9634(ctx, k, s=None, E=None, B=9634):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,13 +75,13 @@ def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         E = ctx.env()
     LOCAL(ctx, E, 'n~2649', 1, True)
     LOCAL(ctx, E, 'r~2650', 'barrels', True)
-    return t_9637(ctx, k, s, E)
+    return t_9637(ctx, k, s, E, B)
 
 
-d_9635 = _C.d_7433  # rules_data/pampero/modules/verne_items.yaml:28
+d_9635 = _C.rebased(_C.d_7433, 9634)  # rules_data/pampero/modules/verne_items.yaml:28
 
 
-def d_9636(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
+def d_9636(ctx, E=None, B=9634):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,187 +91,29 @@ def d_9636(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
     return True
 
 
-def t_9637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9651(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9639(ctx, r1, s, E)
-
-
-d_9638 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10944(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10945(ctx, E):
-                return t_9640(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9648, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9642(ctx, r1, s, E)
-
-
-d_9641 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9642(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9642, None, [], k)
-
-
-d_9643 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9644 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9645 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9646 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9647 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9648, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9649 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9650 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10958(ctx, E), True)
-    if not d_9653(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9656(ctx, E):
-        return False
-    if not d_9658(ctx, E):
-        return False
-    return True
-
-
-d_9652 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9653 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9654 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10964(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9657, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9657, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10967(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9659, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9659, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_9637 = _C.rebased(_C.t_7409, 9634)  # rules_data/pampero/definitions/resources.yaml:54
+d_9638 = _C.rebased(_C.d_7410, 9634)  # rules_data/pampero/definitions/resources.yaml:54
+t_9639 = _C.rebased(_C.t_7411, 9634)  # rules_data/pampero/definitions/resources.yaml:55
+t_9640 = _C.rebased(_C.t_7412, 9634)  # rules_data/pampero/definitions/resources.yaml:56
+d_9641 = _C.rebased(_C.d_7413, 9634)  # rules_data/pampero/definitions/resources.yaml:56
+t_9642 = _C.rebased(_C.t_7414, 9634)  # rules_data/pampero/definitions/resources.yaml:57
+d_9643 = _C.rebased(_C.d_7415, 9634)  # rules_data/pampero/definitions/resources.yaml:58
+t_9644 = _C.rebased(_C.t_7416, 9634)  # rules_data/pampero/definitions/resources.yaml:60
+d_9645 = _C.rebased(_C.d_7417, 9634)  # rules_data/pampero/definitions/resources.yaml:60
+t_9646 = _C.rebased(_C.t_7418, 9634)  # rules_data/pampero/definitions/resources.yaml:60
+t_9647 = _C.rebased(_C.t_7419, 9634)  # rules_data/pampero/definitions/resources.yaml:60
+d_9648 = _C.rebased(_C.d_7420, 9634)  # rules_data/pampero/definitions/resources.yaml:61
+d_9649 = _C.rebased(_C.d_7421, 9634)  # rules_data/pampero/definitions/resources.yaml:62
+d_9650 = _C.rebased(_C.d_7422, 9634)  # rules_data/pampero/definitions/resources.yaml:62
+d_9651 = _C.rebased(_C.d_7423, 9634)  # rules_data/pampero/definitions/resources.yaml:26
+d_9652 = _C.rebased(_C.d_7424, 9634)  # rules_data/pampero/definitions/resources.yaml:26
+d_9653 = _C.rebased(_C.d_7425, 9634)  # rules_data/pampero/definitions/resources.yaml:27
+d_9654 = _C.rebased(_C.d_7426, 9634)  # rules_data/pampero/definitions/resources.yaml:27
+d_9655 = _C.rebased(_C.d_7427, 9634)  # rules_data/pampero/definitions/resources.yaml:28
+d_9656 = _C.rebased(_C.d_7428, 9634)  # rules_data/pampero/definitions/resources.yaml:29
+d_9657 = _C.rebased(_C.d_7429, 9634)  # rules_data/pampero/definitions/resources.yaml:29
+d_9658 = _C.rebased(_C.d_7430, 9634)  # rules_data/pampero/definitions/resources.yaml:30
+d_9659 = _C.rebased(_C.d_7431, 9634)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

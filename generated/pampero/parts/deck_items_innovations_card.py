@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_8745 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_8746 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_8748 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_8749 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 3, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_7704(ctx, k, s, E)
-
-
-d_7702 = _C.d_7407  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-d_7703 = _C.d_7408  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-
-
-def t_7704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_7718(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_7706(ctx, r1, s, E)
-
-
-d_7705 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8725(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_8726(ctx, E):
-                return t_7707(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7715, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_7709(ctx, r1, s, E)
-
-
-d_7708 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7709, None, [], k)
-
-
-d_7710 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7711 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_7712 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_7713 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_7714 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7715, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_7716 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_7717 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8739(ctx, E), True)
-    if not d_7720(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7722, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_7723(ctx, E):
-        return False
-    if not d_7725(ctx, E):
-        return False
-    return True
-
-
-d_7719 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_7720 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_7721 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7722, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_7723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8745(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7724, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7724, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8748(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7726, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_7726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7726, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_7701 = _C.rebased(_C.t_7406, 7701)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7702 = _C.rebased(_C.d_7407, 7701)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7703 = _C.rebased(_C.d_7408, 7701)  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+t_7704 = _C.rebased(_C.t_7409, 7701)  # rules_data/pampero/definitions/resources.yaml:54
+d_7705 = _C.rebased(_C.d_7410, 7701)  # rules_data/pampero/definitions/resources.yaml:54
+t_7706 = _C.rebased(_C.t_7411, 7701)  # rules_data/pampero/definitions/resources.yaml:55
+t_7707 = _C.rebased(_C.t_7412, 7701)  # rules_data/pampero/definitions/resources.yaml:56
+d_7708 = _C.rebased(_C.d_7413, 7701)  # rules_data/pampero/definitions/resources.yaml:56
+t_7709 = _C.rebased(_C.t_7414, 7701)  # rules_data/pampero/definitions/resources.yaml:57
+d_7710 = _C.rebased(_C.d_7415, 7701)  # rules_data/pampero/definitions/resources.yaml:58
+t_7711 = _C.rebased(_C.t_7416, 7701)  # rules_data/pampero/definitions/resources.yaml:60
+d_7712 = _C.rebased(_C.d_7417, 7701)  # rules_data/pampero/definitions/resources.yaml:60
+t_7713 = _C.rebased(_C.t_7418, 7701)  # rules_data/pampero/definitions/resources.yaml:60
+t_7714 = _C.rebased(_C.t_7419, 7701)  # rules_data/pampero/definitions/resources.yaml:60
+d_7715 = _C.rebased(_C.d_7420, 7701)  # rules_data/pampero/definitions/resources.yaml:61
+d_7716 = _C.rebased(_C.d_7421, 7701)  # rules_data/pampero/definitions/resources.yaml:62
+d_7717 = _C.rebased(_C.d_7422, 7701)  # rules_data/pampero/definitions/resources.yaml:62
+d_7718 = _C.rebased(_C.d_7423, 7701)  # rules_data/pampero/definitions/resources.yaml:26
+d_7719 = _C.rebased(_C.d_7424, 7701)  # rules_data/pampero/definitions/resources.yaml:26
+d_7720 = _C.rebased(_C.d_7425, 7701)  # rules_data/pampero/definitions/resources.yaml:27
+d_7721 = _C.rebased(_C.d_7426, 7701)  # rules_data/pampero/definitions/resources.yaml:27
+d_7722 = _C.rebased(_C.d_7427, 7701)  # rules_data/pampero/definitions/resources.yaml:28
+d_7723 = _C.rebased(_C.d_7428, 7701)  # rules_data/pampero/definitions/resources.yaml:29
+d_7724 = _C.rebased(_C.d_7429, 7701)  # rules_data/pampero/definitions/resources.yaml:29
+d_7725 = _C.rebased(_C.d_7430, 7701)  # rules_data/pampero/definitions/resources.yaml:30
+d_7726 = _C.rebased(_C.d_7431, 7701)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_10994 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_10995 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_10997 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_10998 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 2, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_9663(ctx, k, s, E)
-
-
-d_9661 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:9
-d_9662 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:9
-
-
-def t_9663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9677(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9665(ctx, r1, s, E)
-
-
-d_9664 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9665(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10974(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10975(ctx, E):
-                return t_9666(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9666(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9674, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9668(ctx, r1, s, E)
-
-
-d_9667 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9668, None, [], k)
-
-
-d_9669 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9670 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9671 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9672 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9673 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9674, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9675 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9676 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10988(ctx, E), True)
-    if not d_9679(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9682(ctx, E):
-        return False
-    if not d_9684(ctx, E):
-        return False
-    return True
-
-
-d_9678 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9679 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9680 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10994(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9683, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9683, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10997(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9685, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9685, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_9660 = _C.rebased(_C.t_9516, 9660)  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9661 = _C.rebased(_C.d_7620, 9660)  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9662 = _C.rebased(_C.d_7408, 9660)  # rules_data/pampero/modules/verne_tiles.yaml:9
+t_9663 = _C.rebased(_C.t_7409, 9660)  # rules_data/pampero/definitions/resources.yaml:54
+d_9664 = _C.rebased(_C.d_7410, 9660)  # rules_data/pampero/definitions/resources.yaml:54
+t_9665 = _C.rebased(_C.t_7411, 9660)  # rules_data/pampero/definitions/resources.yaml:55
+t_9666 = _C.rebased(_C.t_7412, 9660)  # rules_data/pampero/definitions/resources.yaml:56
+d_9667 = _C.rebased(_C.d_7413, 9660)  # rules_data/pampero/definitions/resources.yaml:56
+t_9668 = _C.rebased(_C.t_7414, 9660)  # rules_data/pampero/definitions/resources.yaml:57
+d_9669 = _C.rebased(_C.d_7415, 9660)  # rules_data/pampero/definitions/resources.yaml:58
+t_9670 = _C.rebased(_C.t_7416, 9660)  # rules_data/pampero/definitions/resources.yaml:60
+d_9671 = _C.rebased(_C.d_7417, 9660)  # rules_data/pampero/definitions/resources.yaml:60
+t_9672 = _C.rebased(_C.t_7418, 9660)  # rules_data/pampero/definitions/resources.yaml:60
+t_9673 = _C.rebased(_C.t_7419, 9660)  # rules_data/pampero/definitions/resources.yaml:60
+d_9674 = _C.rebased(_C.d_7420, 9660)  # rules_data/pampero/definitions/resources.yaml:61
+d_9675 = _C.rebased(_C.d_7421, 9660)  # rules_data/pampero/definitions/resources.yaml:62
+d_9676 = _C.rebased(_C.d_7422, 9660)  # rules_data/pampero/definitions/resources.yaml:62
+d_9677 = _C.rebased(_C.d_7423, 9660)  # rules_data/pampero/definitions/resources.yaml:26
+d_9678 = _C.rebased(_C.d_7424, 9660)  # rules_data/pampero/definitions/resources.yaml:26
+d_9679 = _C.rebased(_C.d_7425, 9660)  # rules_data/pampero/definitions/resources.yaml:27
+d_9680 = _C.rebased(_C.d_7426, 9660)  # rules_data/pampero/definitions/resources.yaml:27
+d_9681 = _C.rebased(_C.d_7427, 9660)  # rules_data/pampero/definitions/resources.yaml:28
+d_9682 = _C.rebased(_C.d_7428, 9660)  # rules_data/pampero/definitions/resources.yaml:29
+d_9683 = _C.rebased(_C.d_7429, 9660)  # rules_data/pampero/definitions/resources.yaml:29
+d_9684 = _C.rebased(_C.d_7430, 9660)  # rules_data/pampero/definitions/resources.yaml:30
+d_9685 = _C.rebased(_C.d_7431, 9660)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_11023 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_11024 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_11026 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_11027 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 2, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_9689(ctx, k, s, E)
-
-
-d_9687 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:13
-d_9688 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:13
-
-
-def t_9689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9703(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9691(ctx, r1, s, E)
-
-
-d_9690 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9691(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11003(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_11004(ctx, E):
-                return t_9692(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9692(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9700, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9694(ctx, r1, s, E)
-
-
-d_9693 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9694(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9694, None, [], k)
-
-
-d_9695 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9696 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9697 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9698 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9699 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9700, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9701 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9702 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_11017(ctx, E), True)
-    if not d_9705(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9708(ctx, E):
-        return False
-    if not d_9710(ctx, E):
-        return False
-    return True
-
-
-d_9704 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9705 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9706 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11023(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9709, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9709, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11026(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9711, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9711, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_9686 = _C.rebased(_C.t_9516, 9686)  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9687 = _C.rebased(_C.d_7620, 9686)  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9688 = _C.rebased(_C.d_7408, 9686)  # rules_data/pampero/modules/verne_tiles.yaml:13
+t_9689 = _C.rebased(_C.t_7409, 9686)  # rules_data/pampero/definitions/resources.yaml:54
+d_9690 = _C.rebased(_C.d_7410, 9686)  # rules_data/pampero/definitions/resources.yaml:54
+t_9691 = _C.rebased(_C.t_7411, 9686)  # rules_data/pampero/definitions/resources.yaml:55
+t_9692 = _C.rebased(_C.t_7412, 9686)  # rules_data/pampero/definitions/resources.yaml:56
+d_9693 = _C.rebased(_C.d_7413, 9686)  # rules_data/pampero/definitions/resources.yaml:56
+t_9694 = _C.rebased(_C.t_7414, 9686)  # rules_data/pampero/definitions/resources.yaml:57
+d_9695 = _C.rebased(_C.d_7415, 9686)  # rules_data/pampero/definitions/resources.yaml:58
+t_9696 = _C.rebased(_C.t_7416, 9686)  # rules_data/pampero/definitions/resources.yaml:60
+d_9697 = _C.rebased(_C.d_7417, 9686)  # rules_data/pampero/definitions/resources.yaml:60
+t_9698 = _C.rebased(_C.t_7418, 9686)  # rules_data/pampero/definitions/resources.yaml:60
+t_9699 = _C.rebased(_C.t_7419, 9686)  # rules_data/pampero/definitions/resources.yaml:60
+d_9700 = _C.rebased(_C.d_7420, 9686)  # rules_data/pampero/definitions/resources.yaml:61
+d_9701 = _C.rebased(_C.d_7421, 9686)  # rules_data/pampero/definitions/resources.yaml:62
+d_9702 = _C.rebased(_C.d_7422, 9686)  # rules_data/pampero/definitions/resources.yaml:62
+d_9703 = _C.rebased(_C.d_7423, 9686)  # rules_data/pampero/definitions/resources.yaml:26
+d_9704 = _C.rebased(_C.d_7424, 9686)  # rules_data/pampero/definitions/resources.yaml:26
+d_9705 = _C.rebased(_C.d_7425, 9686)  # rules_data/pampero/definitions/resources.yaml:27
+d_9706 = _C.rebased(_C.d_7426, 9686)  # rules_data/pampero/definitions/resources.yaml:27
+d_9707 = _C.rebased(_C.d_7427, 9686)  # rules_data/pampero/definitions/resources.yaml:28
+d_9708 = _C.rebased(_C.d_7428, 9686)  # rules_data/pampero/definitions/resources.yaml:29
+d_9709 = _C.rebased(_C.d_7429, 9686)  # rules_data/pampero/definitions/resources.yaml:29
+d_9710 = _C.rebased(_C.d_7430, 9686)  # rules_data/pampero/definitions/resources.yaml:30
+d_9711 = _C.rebased(_C.d_7431, 9686)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_11052 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_11053 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_11055 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_11056 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 2, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_9715(ctx, k, s, E)
-
-
-d_9713 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:17
-d_9714 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:17
-
-
-def t_9715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9729(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9717(ctx, r1, s, E)
-
-
-d_9716 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9717(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_11032(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_11033(ctx, E):
-                return t_9718(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9726, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9720(ctx, r1, s, E)
-
-
-d_9719 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9720(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9720, None, [], k)
-
-
-d_9721 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9722 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9723 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9724 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9725 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9726, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9727 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9728 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_11046(ctx, E), True)
-    if not d_9731(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9734(ctx, E):
-        return False
-    if not d_9736(ctx, E):
-        return False
-    return True
-
-
-d_9730 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9731 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9732 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11052(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9735, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9735, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_11055(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9737, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9737, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_9712 = _C.rebased(_C.t_9516, 9712)  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9713 = _C.rebased(_C.d_7620, 9712)  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9714 = _C.rebased(_C.d_7408, 9712)  # rules_data/pampero/modules/verne_tiles.yaml:17
+t_9715 = _C.rebased(_C.t_7409, 9712)  # rules_data/pampero/definitions/resources.yaml:54
+d_9716 = _C.rebased(_C.d_7410, 9712)  # rules_data/pampero/definitions/resources.yaml:54
+t_9717 = _C.rebased(_C.t_7411, 9712)  # rules_data/pampero/definitions/resources.yaml:55
+t_9718 = _C.rebased(_C.t_7412, 9712)  # rules_data/pampero/definitions/resources.yaml:56
+d_9719 = _C.rebased(_C.d_7413, 9712)  # rules_data/pampero/definitions/resources.yaml:56
+t_9720 = _C.rebased(_C.t_7414, 9712)  # rules_data/pampero/definitions/resources.yaml:57
+d_9721 = _C.rebased(_C.d_7415, 9712)  # rules_data/pampero/definitions/resources.yaml:58
+t_9722 = _C.rebased(_C.t_7416, 9712)  # rules_data/pampero/definitions/resources.yaml:60
+d_9723 = _C.rebased(_C.d_7417, 9712)  # rules_data/pampero/definitions/resources.yaml:60
+t_9724 = _C.rebased(_C.t_7418, 9712)  # rules_data/pampero/definitions/resources.yaml:60
+t_9725 = _C.rebased(_C.t_7419, 9712)  # rules_data/pampero/definitions/resources.yaml:60
+d_9726 = _C.rebased(_C.d_7420, 9712)  # rules_data/pampero/definitions/resources.yaml:61
+d_9727 = _C.rebased(_C.d_7421, 9712)  # rules_data/pampero/definitions/resources.yaml:62
+d_9728 = _C.rebased(_C.d_7422, 9712)  # rules_data/pampero/definitions/resources.yaml:62
+d_9729 = _C.rebased(_C.d_7423, 9712)  # rules_data/pampero/definitions/resources.yaml:26
+d_9730 = _C.rebased(_C.d_7424, 9712)  # rules_data/pampero/definitions/resources.yaml:26
+d_9731 = _C.rebased(_C.d_7425, 9712)  # rules_data/pampero/definitions/resources.yaml:27
+d_9732 = _C.rebased(_C.d_7426, 9712)  # rules_data/pampero/definitions/resources.yaml:27
+d_9733 = _C.rebased(_C.d_7427, 9712)  # rules_data/pampero/definitions/resources.yaml:28
+d_9734 = _C.rebased(_C.d_7428, 9712)  # rules_data/pampero/definitions/resources.yaml:29
+d_9735 = _C.rebased(_C.d_7429, 9712)  # rules_data/pampero/definitions/resources.yaml:29
+d_9736 = _C.rebased(_C.d_7430, 9712)  # rules_data/pampero/definitions/resources.yaml:30
+d_9737 = _C.rebased(_C.d_7431, 9712)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -48,9 +48,11 @@ K = [
     {'kind': 'tracks', 'f': 'fill', 'd': {}},
     {'kind': 'tracks', 'f': 'rewards', 'd': []},
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['game', 'booking', ''],
     ['player', 'reached', 'key'],
+    {'d': []},
     ['game', 'end_of_turn', ''],
     ['player', 'stock', 'key'],
     ['game', 'supply', 'key'],
@@ -478,22 +480,22 @@ def x_8956(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return [E.get('t~2704')]
 
 
-def t_7753(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7753(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7807(ctx, k, s, E)
+        return t_7807(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'k~2649', 1, True)
     LOCAL(ctx, E, 't~2650', 'nature_income', True)
-    return t_7756(ctx, r1, s, E)
+    return t_7756(ctx, r1, s, E, B)
 
 
-def d_7754(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7754(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -503,7 +505,7 @@ def d_7754(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7755(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7755(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -513,7 +515,7 @@ def d_7755(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def t_7756(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -522,10 +524,10 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     LOCAL(ctx, E, 'k~2651', E.get('k~2649'), True)
     LOCAL(ctx, E, 't~2652', E.get('t~2650'), True)
     LOCAL(ctx, E, 'col~2653', 'effect', True)
-    return t_7760(ctx, k, s, E)
+    return t_7760(ctx, k, s, E, B)
 
 
-def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7757(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -535,7 +537,7 @@ def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def d_7758(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7758(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -545,7 +547,7 @@ def d_7758(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def d_7759(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7759(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -555,7 +557,7 @@ def d_7759(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def t_7760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7760(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -564,12 +566,12 @@ def t_7760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7761(ctx, lambda: nxt(left - 1), k, E)
+        return t_7761(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('k~2651')))
 
 
-def t_7761(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7761(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -579,20 +581,20 @@ def t_7761(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         ctx.steps += 2
         LOCAL(ctx, E, 't~2662', E.get('t~2652'), True)
         LOCAL(ctx, E, 'pos~2663', E.get('nxt~2656'), True)
-        if not d_7767(ctx, E):
+        if not d_7767(ctx, E, B):
             return False
         ctx.steps += 3
         LOCAL(ctx, E, 't~2664', E.get('t~2652'), True)
         LOCAL(ctx, E, 'at~2665', E.get('nxt~2656'), True)
         LOCAL(ctx, E, 'col~2666', E.get('col~2653'), True)
-        return t_7773(ctx, k, s, E)
+        return t_7773(ctx, k, s, E, B)
 
     ctx.steps += 1
     LOCAL(ctx, E, 'nxt~2656', x_8788(ctx, E), True)
-    return t_7763(ctx, r1, s, E)
+    return t_7763(ctx, r1, s, E, B)
 
 
-def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7762(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -602,25 +604,25 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     return True
 
 
-def t_7763(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7763(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8789(ctx, E):
-        return t_7764(ctx, k, s, E)
+        return t_7764(ctx, k, s, E, B)
     return k()
 
 
-def t_7764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7764(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return k() if s is None else s()
 
 
-def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7765(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -630,7 +632,7 @@ def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     return True
 
 
-def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7766(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -640,7 +642,7 @@ def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     return True
 
 
-def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7767(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -648,42 +650,42 @@ def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8792(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7768, ctx.state.get('game_tracks'), E.get('t~2662'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2662'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('pos~2663'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7769, PL(ctx, E.get('you')).get('tracks'), E.get('t~2662'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2662'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2663'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~2663'), '=', False, K[6])
     return True
 
 
-def d_7768(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7768(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7768, ctx.state.get('game_tracks'), E.get('t~2662'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2662'))
     if c is not None:
         SET(ctx, 'game_tracks', c, key, E.get('pos~2663'), '=', False, K[4])
     return True
 
 
-def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7769(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7769, PL(ctx, E.get('you')).get('tracks'), E.get('t~2662'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2662'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2663'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~2663'), '=', False, K[6])
     return True
 
 
-def d_7770(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7770(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -693,7 +695,7 @@ def d_7770(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def d_7771(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7771(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -703,7 +705,7 @@ def d_7771(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def d_7772(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7772(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -713,29 +715,29 @@ def d_7772(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7773(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7785(ctx, r2, s, E)
+        return t_7785(ctx, r2, s, E, B)
 
     def r2():
-        return t_7795(ctx, r3, s, E)
+        return t_7795(ctx, r3, s, E, B)
 
     def r3():
-        if not d_7805(ctx, E):
+        if not d_7805(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'label~2668', E.get('t~2664'), True)
-    return t_7775(ctx, r1, s, E)
+    return t_7775(ctx, r1, s, E, B)
 
 
-def d_7774(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7774(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -745,7 +747,7 @@ def d_7774(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     return True
 
 
-def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7775(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -753,16 +755,16 @@ def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2669'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2669'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2669', x_8801(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2668'), '=', False, K[6])
-    return t_7778(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2668'), '=', False, K[7])
+    return t_7778(ctx, r1, s, E, B)
 
 
-def d_7776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7776(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -772,17 +774,17 @@ def d_7776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7777(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2668'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2668'), '=', False, K[7])
     return True
 
 
-def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7778(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -801,24 +803,24 @@ def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'sp~2667', item, True)
             if x_8805(ctx, E):
-                return t_7779(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7779(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7779(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7779(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8806(ctx, E):
-        return t_7780(ctx, k, s, E)
-    return t_7781(ctx, k, s, E)
+        return t_7780(ctx, k, s, E, B)
+    return t_7781(ctx, k, s, E, B)
 
 
-def t_7780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7780(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -827,18 +829,18 @@ def t_7780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8807(ctx, E), k)
 
 
-def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7781(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8808(ctx, E):
-        return t_7782(ctx, k, s, E)
-    return t_7783(ctx, k, s, E)
+        return t_7782(ctx, k, s, E, B)
+    return t_7783(ctx, k, s, E, B)
 
 
-def t_7782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7782(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -847,7 +849,7 @@ def t_7782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8809(ctx, E), k)
 
 
-def t_7783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def t_7783(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -856,28 +858,28 @@ def t_7783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8810(ctx, E), k)
 
 
-def d_7784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7784(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2669'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2669'), '=', False, K[7])
     return True
 
 
-def t_7785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def t_7785(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8813(ctx, E):
-        return t_7786(ctx, k, s, E)
+        return t_7786(ctx, k, s, E, B)
     return k()
 
 
-def t_7786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def t_7786(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -886,10 +888,10 @@ def t_7786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     LOCAL(ctx, E, 'owner~2670', x_8814(ctx, E), True)
     ctx.steps += 1
     LOCAL(ctx, E, 'label~2672', E.get('owner~2670'), True)
-    return t_7789(ctx, k, s, E)
+    return t_7789(ctx, k, s, E, B)
 
 
-def d_7787(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def d_7787(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -899,7 +901,7 @@ def d_7787(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     return True
 
 
-def d_7788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7788(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -909,7 +911,7 @@ def d_7788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     return True
 
 
-def t_7789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7789(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -917,16 +919,16 @@ def t_7789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2673'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2673'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2673', x_8816(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2672'), '=', False, K[6])
-    return t_7792(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2672'), '=', False, K[7])
+    return t_7792(ctx, r1, s, E, B)
 
 
-def d_7790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7790(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -936,17 +938,17 @@ def d_7790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7791(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2672'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2672'), '=', False, K[7])
     return True
 
 
-def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7792(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -965,13 +967,13 @@ def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'b~2671', item, True)
             if x_8820(ctx, E):
-                return t_7793(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7793(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7793(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -980,28 +982,28 @@ def t_7793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8821(ctx, E), k)
 
 
-def d_7794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7794(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2673'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2673'), '=', False, K[7])
     return True
 
 
-def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7795(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8824(ctx, E):
-        return t_7796(ctx, k, s, E)
+        return t_7796(ctx, k, s, E, B)
     return k()
 
 
-def t_7796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def t_7796(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1020,38 +1022,38 @@ def t_7796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'rw~2674', item, True)
             if x_8826(ctx, E):
-                return t_7797(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7797(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7797(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def t_7797(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7798, PL(ctx, E.get('you')).get('reached'), E.get('t~2664'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2664'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8828(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8828(ctx, E), '+=', True, K[8])
     LOCAL(ctx, E, 'label~2675', E.get('t~2664'), True)
-    return t_7800(ctx, k, s, E)
+    return t_7800(ctx, k, s, E, B)
 
 
-def d_7798(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def d_7798(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7798, PL(ctx, E.get('you')).get('reached'), E.get('t~2664'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2664'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8828(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8828(ctx, E), '+=', True, K[8])
     return True
 
 
-def d_7799(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def d_7799(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1061,7 +1063,7 @@ def d_7799(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     return True
 
 
-def t_7800(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7800(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1069,16 +1071,16 @@ def t_7800(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2676', x_8830(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[6])
-    return t_7803(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[7])
+    return t_7803(ctx, r1, s, E, B)
 
 
-def d_7801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7801(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1088,17 +1090,17 @@ def d_7801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7802(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[7])
     return True
 
 
-def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7803(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1107,17 +1109,17 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8833(ctx, E), k)
 
 
-def d_7804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7804(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[7])
     return True
 
 
-def d_7805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7805(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1125,28 +1127,28 @@ def d_7805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         E = ctx.env()
     if x_8836(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8838(ctx, E), '+=', True, K[8])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8838(ctx, E), '+=', True, K[10])
     return True
 
 
-def d_7806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7806(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8838(ctx, E), '+=', True, K[8])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8838(ctx, E), '+=', True, K[10])
     return True
 
 
-def t_7807(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:124
+def t_7807(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7807, None, [], k)
+    return CHOOSE(ctx, B + 54, None, [], k)
 
 
-def t_7808(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7808(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1156,17 +1158,17 @@ def t_7808(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         ctx.steps += 2
         LOCAL(ctx, E, 'k~2689', 2, True)
         LOCAL(ctx, E, 't~2690', 'nature_income', True)
-        return t_7871(ctx, k, s, E)
+        return t_7871(ctx, k, s, E, B)
 
     ctx.steps += 4
     LOCAL(ctx, E, 'n~2677', 2, True)
     LOCAL(ctx, E, 'r~2678', 'energy', True)
     LOCAL(ctx, E, 'm~2679', 1, True)
     LOCAL(ctx, E, 's~2680', 'batteries', True)
-    return t_7813(ctx, r1, s, E)
+    return t_7813(ctx, r1, s, E, B)
 
 
-def d_7809(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7809(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1176,7 +1178,7 @@ def d_7809(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7810(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7810(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1186,7 +1188,7 @@ def d_7810(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7811(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7811(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1196,7 +1198,7 @@ def d_7811(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7812(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7812(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1206,7 +1208,7 @@ def d_7812(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def t_7813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+def t_7813(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1214,10 +1216,10 @@ def t_7813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     if not x_8843(ctx, E):
         return False
-    return t_7842(ctx, k, s, E)
+    return t_7842(ctx, k, s, E, B)
 
 
-def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:117
+def d_7814(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1228,14 +1230,14 @@ def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:117
     return True
 
 
-def t_7815(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+def t_7815(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7815, None, [], k)
+    return CHOOSE(ctx, B + 62, None, [], k)
 
 
-def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7816(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1243,12 +1245,12 @@ def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         E = ctx.env()
     LOCAL(ctx, E, 'n~2681', E.get('n~2677'), True)
     LOCAL(ctx, E, 'r~2682', E.get('r~2678'), True)
-    if not d_7819(ctx, E):
+    if not d_7819(ctx, E, B):
         return False
     return True
 
 
-def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+def d_7817(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1258,7 +1260,7 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
     return True
 
 
-def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+def d_7818(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1268,7 +1270,7 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
     return True
 
 
-def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7819(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1279,12 +1281,12 @@ def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2683', E.get('n~2681'), True)
     LOCAL(ctx, E, 'r~2684', E.get('r~2682'), True)
-    if not d_7823(ctx, E):
+    if not d_7823(ctx, E, B):
         return False
     return True
 
 
-def d_7820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7820(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1295,7 +1297,7 @@ def d_7820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7821(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1305,7 +1307,7 @@ def d_7821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7822(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1315,35 +1317,35 @@ def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7823(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7824, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2683'), '-=', False, K[9])
-    if not d_7825(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('n~2683'), '-=', False, K[11])
+    if not d_7825(ctx, E, B):
         return False
-    if not d_7827(ctx, E):
+    if not d_7827(ctx, E, B):
         return False
     return True
 
 
-def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7824(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7824, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2683'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2683'), '-=', False, K[11])
     return True
 
 
-def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7825(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1351,25 +1353,25 @@ def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8851(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7826, ctx.state.get('supply'), E.get('r~2684'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2684'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2683'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2683'), '+=', False, K[12])
     return True
 
 
-def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7826(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7826, ctx.state.get('supply'), E.get('r~2684'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2683'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2683'), '+=', False, K[12])
     return True
 
 
-def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7827(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1377,25 +1379,25 @@ def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8854(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7828, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2683'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2683'), '-=', False, K[13])
     return True
 
 
-def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7828(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7828, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2683'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2683'), '-=', False, K[13])
     return True
 
 
-def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7829(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1403,12 +1405,12 @@ def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         E = ctx.env()
     LOCAL(ctx, E, 'n~2685', E.get('m~2679'), True)
     LOCAL(ctx, E, 'r~2686', E.get('s~2680'), True)
-    if not d_7832(ctx, E):
+    if not d_7832(ctx, E, B):
         return False
     return True
 
 
-def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+def d_7830(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1418,7 +1420,7 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
     return True
 
 
-def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+def d_7831(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1428,7 +1430,7 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
     return True
 
 
-def d_7832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7832(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1439,12 +1441,12 @@ def d_7832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2687', E.get('n~2685'), True)
     LOCAL(ctx, E, 'r~2688', E.get('r~2686'), True)
-    if not d_7836(ctx, E):
+    if not d_7836(ctx, E, B):
         return False
     return True
 
 
-def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7833(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1455,7 +1457,7 @@ def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7834(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1465,7 +1467,7 @@ def d_7834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7835(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1475,35 +1477,35 @@ def d_7835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     return True
 
 
-def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7836(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7837, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2687'), '-=', False, K[9])
-    if not d_7838(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('n~2687'), '-=', False, K[11])
+    if not d_7838(ctx, E, B):
         return False
-    if not d_7840(ctx, E):
+    if not d_7840(ctx, E, B):
         return False
     return True
 
 
-def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7837(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7837, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2687'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2687'), '-=', False, K[11])
     return True
 
 
-def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7838(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1511,25 +1513,25 @@ def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8865(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7839, ctx.state.get('supply'), E.get('r~2688'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2688'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2687'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2687'), '+=', False, K[12])
     return True
 
 
-def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7839(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7839, ctx.state.get('supply'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2687'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2687'), '+=', False, K[12])
     return True
 
 
-def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7840(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1537,268 +1539,60 @@ def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     if x_8868(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2687'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2687'), '-=', False, K[13])
     return True
 
 
-def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7841(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2687'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2687'), '-=', False, K[13])
     return True
 
 
-def t_7842(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+def t_7842(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7842, None, [], k)
+    return CHOOSE(ctx, B + 89, None, [], k)
 
 
-def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2681', E.get('n~2677'), True)
-    LOCAL(ctx, E, 'r~2682', E.get('r~2678'), True)
-    if not d_7846(ctx, E):
-        return False
-    return True
-
-
+d_7843 = d_7816  # rules_data/pampero/definitions/resources.yaml:82
 d_7844 = d_7817  # rules_data/pampero/definitions/resources.yaml:90
 d_7845 = d_7818  # rules_data/pampero/definitions/resources.yaml:90
-
-
-def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8874(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2683', E.get('n~2681'), True)
-    LOCAL(ctx, E, 'r~2684', E.get('r~2682'), True)
-    if not d_7850(ctx, E):
-        return False
-    return True
-
-
+d_7846 = d_7819  # rules_data/pampero/definitions/resources.yaml:82
 d_7847 = d_7820  # rules_data/pampero/definitions/resources.yaml:82
 d_7848 = d_7821  # rules_data/pampero/definitions/resources.yaml:82
 d_7849 = d_7822  # rules_data/pampero/definitions/resources.yaml:82
-
-
-def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7851, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2683'), '-=', False, K[9])
-    if not d_7852(ctx, E):
-        return False
-    if not d_7854(ctx, E):
-        return False
-    return True
-
-
-def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7851, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2683'), '-=', False, K[9])
-    return True
-
-
-def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8879(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7853, ctx.state.get('supply'), E.get('r~2684'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2683'), '+=', False, K[10])
-    return True
-
-
-def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7853, ctx.state.get('supply'), E.get('r~2684'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2683'), '+=', False, K[10])
-    return True
-
-
-def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8882(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7855, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2683'), '-=', False, K[11])
-    return True
-
-
-def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7855, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2683'), '-=', False, K[11])
-    return True
-
-
-def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2685', E.get('m~2679'), True)
-    LOCAL(ctx, E, 'r~2686', E.get('s~2680'), True)
-    if not d_7859(ctx, E):
-        return False
-    return True
-
-
+d_7850 = d_7823  # rules_data/pampero/definitions/resources.yaml:39
+d_7851 = d_7824  # rules_data/pampero/definitions/resources.yaml:39
+d_7852 = d_7825  # rules_data/pampero/definitions/resources.yaml:40
+d_7853 = d_7826  # rules_data/pampero/definitions/resources.yaml:40
+d_7854 = d_7827  # rules_data/pampero/definitions/resources.yaml:41
+d_7855 = d_7828  # rules_data/pampero/definitions/resources.yaml:41
+d_7856 = d_7829  # rules_data/pampero/definitions/resources.yaml:82
 d_7857 = d_7830  # rules_data/pampero/definitions/resources.yaml:90
 d_7858 = d_7831  # rules_data/pampero/definitions/resources.yaml:90
-
-
-def d_7859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8888(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2687', E.get('n~2685'), True)
-    LOCAL(ctx, E, 'r~2688', E.get('r~2686'), True)
-    if not d_7863(ctx, E):
-        return False
-    return True
-
-
+d_7859 = d_7832  # rules_data/pampero/definitions/resources.yaml:82
 d_7860 = d_7833  # rules_data/pampero/definitions/resources.yaml:82
 d_7861 = d_7834  # rules_data/pampero/definitions/resources.yaml:82
 d_7862 = d_7835  # rules_data/pampero/definitions/resources.yaml:82
+d_7863 = d_7836  # rules_data/pampero/definitions/resources.yaml:39
+d_7864 = d_7837  # rules_data/pampero/definitions/resources.yaml:39
+d_7865 = d_7838  # rules_data/pampero/definitions/resources.yaml:40
+d_7866 = d_7839  # rules_data/pampero/definitions/resources.yaml:40
+d_7867 = d_7840  # rules_data/pampero/definitions/resources.yaml:41
+d_7868 = d_7841  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def d_7863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7864, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2687'), '-=', False, K[9])
-    if not d_7865(ctx, E):
-        return False
-    if not d_7867(ctx, E):
-        return False
-    return True
-
-
-def d_7864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7864, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2687'), '-=', False, K[9])
-    return True
-
-
-def d_7865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8893(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7866, ctx.state.get('supply'), E.get('r~2688'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2687'), '+=', False, K[10])
-    return True
-
-
-def d_7866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7866, ctx.state.get('supply'), E.get('r~2688'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2687'), '+=', False, K[10])
-    return True
-
-
-def d_7867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8896(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7868, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2687'), '-=', False, K[11])
-    return True
-
-
-def d_7868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7868, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2687'), '-=', False, K[11])
-    return True
-
-
-def d_7869(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7869(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1808,7 +1602,7 @@ def d_7869(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def d_7870(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7870(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1818,7 +1612,7 @@ def d_7870(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     return True
 
 
-def t_7871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def t_7871(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1827,10 +1621,10 @@ def t_7871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     LOCAL(ctx, E, 'k~2691', E.get('k~2689'), True)
     LOCAL(ctx, E, 't~2692', E.get('t~2690'), True)
     LOCAL(ctx, E, 'col~2693', 'effect', True)
-    return t_7875(ctx, k, s, E)
+    return t_7875(ctx, k, s, E, B)
 
 
-def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7872(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1840,7 +1634,7 @@ def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7873(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1850,7 +1644,7 @@ def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7874(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1860,7 +1654,7 @@ def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     return True
 
 
-def t_7875(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7875(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1869,12 +1663,12 @@ def t_7875(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7876(ctx, lambda: nxt(left - 1), k, E)
+        return t_7876(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('k~2691')))
 
 
-def t_7876(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7876(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1884,20 +1678,20 @@ def t_7876(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         ctx.steps += 2
         LOCAL(ctx, E, 't~2702', E.get('t~2692'), True)
         LOCAL(ctx, E, 'pos~2703', E.get('nxt~2696'), True)
-        if not d_7882(ctx, E):
+        if not d_7882(ctx, E, B):
             return False
         ctx.steps += 3
         LOCAL(ctx, E, 't~2704', E.get('t~2692'), True)
         LOCAL(ctx, E, 'at~2705', E.get('nxt~2696'), True)
         LOCAL(ctx, E, 'col~2706', E.get('col~2693'), True)
-        return t_7888(ctx, k, s, E)
+        return t_7888(ctx, k, s, E, B)
 
     ctx.steps += 1
     LOCAL(ctx, E, 'nxt~2696', x_8906(ctx, E), True)
-    return t_7878(ctx, r1, s, E)
+    return t_7878(ctx, r1, s, E, B)
 
 
-def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7877(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1907,21 +1701,21 @@ def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     return True
 
 
-def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7878(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8907(ctx, E):
-        return t_7879(ctx, k, s, E)
+        return t_7879(ctx, k, s, E, B)
     return k()
 
 
 t_7879 = t_7764  # rules_data/pampero/definitions/tracks.yaml:101
 
 
-def d_7880(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7880(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1931,7 +1725,7 @@ def d_7880(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     return True
 
 
-def d_7881(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7881(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1941,7 +1735,7 @@ def d_7881(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     return True
 
 
-def d_7882(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7882(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1949,42 +1743,42 @@ def d_7882(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8910(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7883, ctx.state.get('game_tracks'), E.get('t~2702'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2702'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('pos~2703'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7884, PL(ctx, E.get('you')).get('tracks'), E.get('t~2702'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2702'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2703'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~2703'), '=', False, K[6])
     return True
 
 
-def d_7883(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7883(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7883, ctx.state.get('game_tracks'), E.get('t~2702'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2702'))
     if c is not None:
         SET(ctx, 'game_tracks', c, key, E.get('pos~2703'), '=', False, K[4])
     return True
 
 
-def d_7884(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7884(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7884, PL(ctx, E.get('you')).get('tracks'), E.get('t~2702'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2702'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2703'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~2703'), '=', False, K[6])
     return True
 
 
-def d_7885(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7885(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1994,7 +1788,7 @@ def d_7885(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def d_7886(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7886(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2004,7 +1798,7 @@ def d_7886(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def d_7887(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7887(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2014,29 +1808,29 @@ def d_7887(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     return True
 
 
-def t_7888(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7888(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7900(ctx, r2, s, E)
+        return t_7900(ctx, r2, s, E, B)
 
     def r2():
-        return t_7910(ctx, r3, s, E)
+        return t_7910(ctx, r3, s, E, B)
 
     def r3():
-        if not d_7920(ctx, E):
+        if not d_7920(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'label~2708', E.get('t~2704'), True)
-    return t_7890(ctx, r1, s, E)
+    return t_7890(ctx, r1, s, E, B)
 
 
-def d_7889(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7889(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2046,7 +1840,7 @@ def d_7889(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     return True
 
 
-def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7890(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2054,16 +1848,16 @@ def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2709'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2709'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2709', x_8919(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2708'), '=', False, K[6])
-    return t_7893(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2708'), '=', False, K[7])
+    return t_7893(ctx, r1, s, E, B)
 
 
-def d_7891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7891(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2073,17 +1867,17 @@ def d_7891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7892(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2708'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2708'), '=', False, K[7])
     return True
 
 
-def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7893(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2102,24 +1896,24 @@ def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'sp~2707', item, True)
             if x_8923(ctx, E):
-                return t_7894(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7894(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7894(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8924(ctx, E):
-        return t_7895(ctx, k, s, E)
-    return t_7896(ctx, k, s, E)
+        return t_7895(ctx, k, s, E, B)
+    return t_7896(ctx, k, s, E, B)
 
 
-def t_7895(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7895(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2128,18 +1922,18 @@ def t_7895(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8925(ctx, E), k)
 
 
-def t_7896(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7896(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8926(ctx, E):
-        return t_7897(ctx, k, s, E)
-    return t_7898(ctx, k, s, E)
+        return t_7897(ctx, k, s, E, B)
+    return t_7898(ctx, k, s, E, B)
 
 
-def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7897(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2148,7 +1942,7 @@ def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8927(ctx, E), k)
 
 
-def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def t_7898(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2157,28 +1951,28 @@ def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8928(ctx, E), k)
 
 
-def d_7899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7899(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2709'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2709'), '=', False, K[7])
     return True
 
 
-def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def t_7900(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8931(ctx, E):
-        return t_7901(ctx, k, s, E)
+        return t_7901(ctx, k, s, E, B)
     return k()
 
 
-def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def t_7901(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2187,10 +1981,10 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     LOCAL(ctx, E, 'owner~2710', x_8932(ctx, E), True)
     ctx.steps += 1
     LOCAL(ctx, E, 'label~2712', E.get('owner~2710'), True)
-    return t_7904(ctx, k, s, E)
+    return t_7904(ctx, k, s, E, B)
 
 
-def d_7902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def d_7902(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2200,7 +1994,7 @@ def d_7902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     return True
 
 
-def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7903(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2210,7 +2004,7 @@ def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     return True
 
 
-def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7904(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2218,16 +2012,16 @@ def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2713'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2713'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2713', x_8934(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2712'), '=', False, K[6])
-    return t_7907(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2712'), '=', False, K[7])
+    return t_7907(ctx, r1, s, E, B)
 
 
-def d_7905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7905(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2237,17 +2031,17 @@ def d_7905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7906(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2712'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2712'), '=', False, K[7])
     return True
 
 
-def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7907(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2266,13 +2060,13 @@ def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'b~2711', item, True)
             if x_8938(ctx, E):
-                return t_7908(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7908(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7908(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2281,28 +2075,28 @@ def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8939(ctx, E), k)
 
 
-def d_7909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7909(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2713'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2713'), '=', False, K[7])
     return True
 
 
-def t_7910(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7910(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_8942(ctx, E):
-        return t_7911(ctx, k, s, E)
+        return t_7911(ctx, k, s, E, B)
     return k()
 
 
-def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def t_7911(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2321,38 +2115,38 @@ def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             i += 1
             LOCAL(ctx, E, 'rw~2714', item, True)
             if x_8944(ctx, E):
-                return t_7912(ctx, lambda i=i: nxt(i), brk, E)
+                return t_7912(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7912(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def t_7912(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7913, PL(ctx, E.get('you')).get('reached'), E.get('t~2704'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2704'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8946(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8946(ctx, E), '+=', True, K[8])
     LOCAL(ctx, E, 'label~2715', E.get('t~2704'), True)
-    return t_7915(ctx, k, s, E)
+    return t_7915(ctx, k, s, E, B)
 
 
-def d_7913(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def d_7913(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7913, PL(ctx, E.get('you')).get('reached'), E.get('t~2704'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2704'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8946(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8946(ctx, E), '+=', True, K[8])
     return True
 
 
-def d_7914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def d_7914(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2362,7 +2156,7 @@ def d_7914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     return True
 
 
-def t_7915(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7915(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2370,16 +2164,16 @@ def t_7915(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2716', x_8948(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[6])
-    return t_7918(ctx, r1, s, E)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[7])
+    return t_7918(ctx, r1, s, E, B)
 
 
-def d_7916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7916(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2389,17 +2183,17 @@ def d_7916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     return True
 
 
-def d_7917(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7917(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[7])
     return True
 
 
-def t_7918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7918(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2408,17 +2202,17 @@ def t_7918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     return DO(ctx, x_8951(ctx, E), k)
 
 
-def d_7919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7919(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[7])
     return True
 
 
-def d_7920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7920(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2426,21 +2220,21 @@ def d_7920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
         E = ctx.env()
     if x_8954(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8956(ctx, E), '+=', True, K[8])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8956(ctx, E), '+=', True, K[10])
     return True
 
 
-def d_7921(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7921(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8956(ctx, E), '+=', True, K[8])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8956(ctx, E), '+=', True, K[10])
     return True
 
 
-d_7922 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:124
+d_7922 = _C.rebased(_C.d_7415, 7753)  # rules_data/pampero/definitions/resources.yaml:124
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9145 = _C.x_9017  # rules_data/pampero/definitions/resources.yaml:29
 x_9146 = _C.x_9018  # rules_data/pampero/definitions/resources.yaml:29
 x_9148 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:30
 x_9149 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8033(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2672', 10, True)
-        LOCAL(ctx, E, 'r~2673', 'money', True)
-        LOCAL(ctx, E, 'k~2674', x_9119(ctx, E), True)
-        return t_8062(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', 10, True)
-    LOCAL(ctx, E, 'r~2654', 'money', True)
-    return t_8036(ctx, r1, s, E)
-
-
-d_8034 = _C.d_7924  # rules_data/pampero/modules/objectives.yaml:31
-d_8035 = _C.d_7925  # rules_data/pampero/modules/objectives.yaml:31
-
-
-def t_8036(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
-        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
-        if not d_8050(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
-    return t_8038(ctx, r1, s, E)
-
-
-d_8037 = _C.d_7635  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8038(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9091(ctx, E)))
-    old = E.get('rep~2656', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2656', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2656', item, True)
-            if x_9092(ctx, E):
-                return t_8039(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8039(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8047, E, 'left~2655', E.get('taken~2657'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2657', 0, True)
-    return t_8041(ctx, r1, s, E)
-
-
-d_8040 = _C.d_7638  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8041(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8041, None, [], k)
-
-
-d_8042 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8043 = _C.t_7641  # rules_data/pampero/definitions/resources.yaml:60
-d_8044 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:60
-t_8045 = _C.t_7643  # rules_data/pampero/definitions/resources.yaml:60
-t_8046 = _C.t_7644  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8047, E, 'left~2655', E.get('taken~2657'))
-    return True
-
-
-d_8048 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:62
-d_8049 = _C.d_7647  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_9105(ctx, E), True)
-    if not d_8052(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8054, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
-    if not d_8055(ctx, E):
-        return False
-    if not d_8057(ctx, E):
-        return False
-    return True
-
-
-d_8051 = _C.d_7649  # rules_data/pampero/definitions/resources.yaml:26
-d_8052 = _C.d_7650  # rules_data/pampero/definitions/resources.yaml:27
-d_8053 = _C.d_7651  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8054, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
-    return True
-
-
-def d_8055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9111(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8056, ctx.state.get('supply'), E.get('r~2660'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
-    return True
-
-
-def d_8056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8056, ctx.state.get('supply'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
-    return True
-
-
-def d_8057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9114(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8058, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
-    return True
-
-
-def d_8058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8058, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
-    return True
-
-
-d_8059 = _C.d_7949  # rules_data/pampero/modules/objectives.yaml:31
-d_8060 = _C.d_7950  # rules_data/pampero/modules/objectives.yaml:31
-d_8061 = _C.d_7951  # rules_data/pampero/modules/objectives.yaml:31
-
-
-def t_8062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2675', x_9120(ctx, E), True)
-    LOCAL(ctx, E, 'r~2676', E.get('r~2673'), True)
-    return t_8065(ctx, k, s, E)
-
-
-d_8063 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:68
-d_8064 = _C.d_7954  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8065(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2681', E.get('left~2677'), True)
-        LOCAL(ctx, E, 'r~2682', E.get('r~2676'), True)
-        if not d_8079(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2677', E.get('n~2675'), True)
-    return t_8067(ctx, r1, s, E)
-
-
-d_8066 = _C.d_7956  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8067(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9123(ctx, E)))
-    old = E.get('rep~2678', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2678', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2678', item, True)
-            if x_9124(ctx, E):
-                return t_8068(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8068(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8076, E, 'left~2677', E.get('taken~2679'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2679', 0, True)
-    return t_8070(ctx, r1, s, E)
-
-
-d_8069 = _C.d_7959  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8070(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8070, None, [], k)
-
-
-d_8071 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8072 = _C.t_7962  # rules_data/pampero/definitions/resources.yaml:60
-d_8073 = _C.d_7963  # rules_data/pampero/definitions/resources.yaml:60
-t_8074 = _C.t_7964  # rules_data/pampero/definitions/resources.yaml:60
-t_8075 = _C.t_7965  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8076, E, 'left~2677', E.get('taken~2679'))
-    return True
-
-
-d_8077 = _C.d_7967  # rules_data/pampero/definitions/resources.yaml:62
-d_8078 = _C.d_7968  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2683', x_9139(ctx, E), True)
-    if not d_8081(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8083, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
-    if not d_8084(ctx, E):
-        return False
-    if not d_8086(ctx, E):
-        return False
-    return True
-
-
-d_8080 = _C.d_7970  # rules_data/pampero/definitions/resources.yaml:26
-d_8081 = _C.d_7971  # rules_data/pampero/definitions/resources.yaml:27
-d_8082 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8083, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
-    return True
-
-
-def d_8084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9145(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8085, ctx.state.get('supply'), E.get('r~2682'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
-    return True
-
-
-def d_8085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8085, ctx.state.get('supply'), E.get('r~2682'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
-    return True
-
-
-def d_8086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9148(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8087, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
-    return True
-
-
-def d_8087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8087, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
-    return True
+t_8033 = _C.rebased(_C.t_7923, 8033)  # rules_data/pampero/modules/objectives.yaml:31
+d_8034 = _C.rebased(_C.d_7924, 8033)  # rules_data/pampero/modules/objectives.yaml:31
+d_8035 = _C.rebased(_C.d_7925, 8033)  # rules_data/pampero/modules/objectives.yaml:31
+t_8036 = _C.rebased(_C.t_7926, 8033)  # rules_data/pampero/definitions/resources.yaml:54
+d_8037 = _C.rebased(_C.d_7635, 8033)  # rules_data/pampero/definitions/resources.yaml:54
+t_8038 = _C.rebased(_C.t_7928, 8033)  # rules_data/pampero/definitions/resources.yaml:55
+t_8039 = _C.rebased(_C.t_7929, 8033)  # rules_data/pampero/definitions/resources.yaml:56
+d_8040 = _C.rebased(_C.d_7638, 8033)  # rules_data/pampero/definitions/resources.yaml:56
+t_8041 = _C.rebased(_C.t_7414, 8033)  # rules_data/pampero/definitions/resources.yaml:57
+d_8042 = _C.rebased(_C.d_7415, 8033)  # rules_data/pampero/definitions/resources.yaml:58
+t_8043 = _C.rebased(_C.t_7641, 8033)  # rules_data/pampero/definitions/resources.yaml:60
+d_8044 = _C.rebased(_C.d_7642, 8033)  # rules_data/pampero/definitions/resources.yaml:60
+t_8045 = _C.rebased(_C.t_7643, 8033)  # rules_data/pampero/definitions/resources.yaml:60
+t_8046 = _C.rebased(_C.t_7644, 8033)  # rules_data/pampero/definitions/resources.yaml:60
+d_8047 = _C.rebased(_C.d_7937, 8033)  # rules_data/pampero/definitions/resources.yaml:61
+d_8048 = _C.rebased(_C.d_7646, 8033)  # rules_data/pampero/definitions/resources.yaml:62
+d_8049 = _C.rebased(_C.d_7647, 8033)  # rules_data/pampero/definitions/resources.yaml:62
+d_8050 = _C.rebased(_C.d_7648, 8033)  # rules_data/pampero/definitions/resources.yaml:26
+d_8051 = _C.rebased(_C.d_7649, 8033)  # rules_data/pampero/definitions/resources.yaml:26
+d_8052 = _C.rebased(_C.d_7650, 8033)  # rules_data/pampero/definitions/resources.yaml:27
+d_8053 = _C.rebased(_C.d_7651, 8033)  # rules_data/pampero/definitions/resources.yaml:27
+d_8054 = _C.rebased(_C.d_7652, 8033)  # rules_data/pampero/definitions/resources.yaml:28
+d_8055 = _C.rebased(_C.d_7653, 8033)  # rules_data/pampero/definitions/resources.yaml:29
+d_8056 = _C.rebased(_C.d_7654, 8033)  # rules_data/pampero/definitions/resources.yaml:29
+d_8057 = _C.rebased(_C.d_7655, 8033)  # rules_data/pampero/definitions/resources.yaml:30
+d_8058 = _C.rebased(_C.d_7656, 8033)  # rules_data/pampero/definitions/resources.yaml:30
+d_8059 = _C.rebased(_C.d_7949, 8033)  # rules_data/pampero/modules/objectives.yaml:31
+d_8060 = _C.rebased(_C.d_7950, 8033)  # rules_data/pampero/modules/objectives.yaml:31
+d_8061 = _C.rebased(_C.d_7951, 8033)  # rules_data/pampero/modules/objectives.yaml:31
+t_8062 = _C.rebased(_C.t_7952, 8033)  # rules_data/pampero/definitions/resources.yaml:68
+d_8063 = _C.rebased(_C.d_7953, 8033)  # rules_data/pampero/definitions/resources.yaml:68
+d_8064 = _C.rebased(_C.d_7954, 8033)  # rules_data/pampero/definitions/resources.yaml:68
+t_8065 = _C.rebased(_C.t_7955, 8033)  # rules_data/pampero/definitions/resources.yaml:54
+d_8066 = _C.rebased(_C.d_7956, 8033)  # rules_data/pampero/definitions/resources.yaml:54
+t_8067 = _C.rebased(_C.t_7957, 8033)  # rules_data/pampero/definitions/resources.yaml:55
+t_8068 = _C.rebased(_C.t_7958, 8033)  # rules_data/pampero/definitions/resources.yaml:56
+d_8069 = _C.rebased(_C.d_7959, 8033)  # rules_data/pampero/definitions/resources.yaml:56
+t_8070 = _C.rebased(_C.t_7960, 8033)  # rules_data/pampero/definitions/resources.yaml:57
+d_8071 = _C.rebased(_C.d_7415, 8033)  # rules_data/pampero/definitions/resources.yaml:58
+t_8072 = _C.rebased(_C.t_7962, 8033)  # rules_data/pampero/definitions/resources.yaml:60
+d_8073 = _C.rebased(_C.d_7963, 8033)  # rules_data/pampero/definitions/resources.yaml:60
+t_8074 = _C.rebased(_C.t_7964, 8033)  # rules_data/pampero/definitions/resources.yaml:60
+t_8075 = _C.rebased(_C.t_7965, 8033)  # rules_data/pampero/definitions/resources.yaml:60
+d_8076 = _C.rebased(_C.d_7966, 8033)  # rules_data/pampero/definitions/resources.yaml:61
+d_8077 = _C.rebased(_C.d_7967, 8033)  # rules_data/pampero/definitions/resources.yaml:62
+d_8078 = _C.rebased(_C.d_7968, 8033)  # rules_data/pampero/definitions/resources.yaml:62
+d_8079 = _C.rebased(_C.d_7969, 8033)  # rules_data/pampero/definitions/resources.yaml:26
+d_8080 = _C.rebased(_C.d_7970, 8033)  # rules_data/pampero/definitions/resources.yaml:26
+d_8081 = _C.rebased(_C.d_7971, 8033)  # rules_data/pampero/definitions/resources.yaml:27
+d_8082 = _C.rebased(_C.d_7972, 8033)  # rules_data/pampero/definitions/resources.yaml:27
+d_8083 = _C.rebased(_C.d_7973, 8033)  # rules_data/pampero/definitions/resources.yaml:28
+d_8084 = _C.rebased(_C.d_7974, 8033)  # rules_data/pampero/definitions/resources.yaml:29
+d_8085 = _C.rebased(_C.d_7975, 8033)  # rules_data/pampero/definitions/resources.yaml:29
+d_8086 = _C.rebased(_C.d_7976, 8033)  # rules_data/pampero/definitions/resources.yaml:30
+d_8087 = _C.rebased(_C.d_7977, 8033)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

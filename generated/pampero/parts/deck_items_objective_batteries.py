@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -160,7 +161,7 @@ def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 x_9661 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8473(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def t_8473(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -171,15 +172,15 @@ def t_8473(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         LOCAL(ctx, E, 'n~2668', 10, True)
         LOCAL(ctx, E, 'r~2669', 'money', True)
         LOCAL(ctx, E, 'k~2670', x_9631(ctx, E), True)
-        return t_8502(ctx, k, s, E)
+        return t_8502(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2649', 10, True)
     LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_8476(ctx, r1, s, E)
+    return t_8476(ctx, r1, s, E, B)
 
 
-def d_8474(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8474(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -189,193 +190,33 @@ def d_8474(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return True
 
 
-d_8475 = _C.d_7408  # rules_data/pampero/modules/objectives.yaml:95
+d_8475 = _C.rebased(_C.d_7408, 8473)  # rules_data/pampero/modules/objectives.yaml:95
+t_8476 = _C.rebased(_C.t_7409, 8473)  # rules_data/pampero/definitions/resources.yaml:54
+d_8477 = _C.rebased(_C.d_7410, 8473)  # rules_data/pampero/definitions/resources.yaml:54
+t_8478 = _C.rebased(_C.t_7411, 8473)  # rules_data/pampero/definitions/resources.yaml:55
+t_8479 = _C.rebased(_C.t_7412, 8473)  # rules_data/pampero/definitions/resources.yaml:56
+d_8480 = _C.rebased(_C.d_7413, 8473)  # rules_data/pampero/definitions/resources.yaml:56
+t_8481 = _C.rebased(_C.t_7414, 8473)  # rules_data/pampero/definitions/resources.yaml:57
+d_8482 = _C.rebased(_C.d_7415, 8473)  # rules_data/pampero/definitions/resources.yaml:58
+t_8483 = _C.rebased(_C.t_7416, 8473)  # rules_data/pampero/definitions/resources.yaml:60
+d_8484 = _C.rebased(_C.d_7417, 8473)  # rules_data/pampero/definitions/resources.yaml:60
+t_8485 = _C.rebased(_C.t_7418, 8473)  # rules_data/pampero/definitions/resources.yaml:60
+t_8486 = _C.rebased(_C.t_7419, 8473)  # rules_data/pampero/definitions/resources.yaml:60
+d_8487 = _C.rebased(_C.d_7420, 8473)  # rules_data/pampero/definitions/resources.yaml:61
+d_8488 = _C.rebased(_C.d_7421, 8473)  # rules_data/pampero/definitions/resources.yaml:62
+d_8489 = _C.rebased(_C.d_7422, 8473)  # rules_data/pampero/definitions/resources.yaml:62
+d_8490 = _C.rebased(_C.d_7423, 8473)  # rules_data/pampero/definitions/resources.yaml:26
+d_8491 = _C.rebased(_C.d_7424, 8473)  # rules_data/pampero/definitions/resources.yaml:26
+d_8492 = _C.rebased(_C.d_7425, 8473)  # rules_data/pampero/definitions/resources.yaml:27
+d_8493 = _C.rebased(_C.d_7426, 8473)  # rules_data/pampero/definitions/resources.yaml:27
+d_8494 = _C.rebased(_C.d_7427, 8473)  # rules_data/pampero/definitions/resources.yaml:28
+d_8495 = _C.rebased(_C.d_7428, 8473)  # rules_data/pampero/definitions/resources.yaml:29
+d_8496 = _C.rebased(_C.d_7429, 8473)  # rules_data/pampero/definitions/resources.yaml:29
+d_8497 = _C.rebased(_C.d_7430, 8473)  # rules_data/pampero/definitions/resources.yaml:30
+d_8498 = _C.rebased(_C.d_7431, 8473)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8476(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_8490(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_8478(ctx, r1, s, E)
-
-
-d_8477 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8478(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9603(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_9604(ctx, E):
-                return t_8479(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8479(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8487, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_8481(ctx, r1, s, E)
-
-
-d_8480 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8481(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8481, None, [], k)
-
-
-d_8482 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8483 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_8484 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_8485 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_8486 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8487, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_8488 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_8489 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_9617(ctx, E), True)
-    if not d_8492(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8494, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_8495(ctx, E):
-        return False
-    if not d_8497(ctx, E):
-        return False
-    return True
-
-
-d_8491 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_8492 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_8493 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8494, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9623(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8496, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8496, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_8497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9626(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8498, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8498, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_8499(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8499(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -385,7 +226,7 @@ def d_8499(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return True
 
 
-def d_8500(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8500(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -395,7 +236,7 @@ def d_8500(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return True
 
 
-def d_8501(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8501(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -405,7 +246,7 @@ def d_8501(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     return True
 
 
-def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8502(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -413,10 +254,10 @@ def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     LOCAL(ctx, E, 'n~2671', x_9632(ctx, E), True)
     LOCAL(ctx, E, 'r~2672', E.get('r~2669'), True)
-    return t_8505(ctx, k, s, E)
+    return t_8505(ctx, k, s, E, B)
 
 
-def d_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8503(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -426,7 +267,7 @@ def d_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8504(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -436,7 +277,7 @@ def d_8504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def t_8505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8505(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -446,16 +287,16 @@ def t_8505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2677', E.get('left~2673'), True)
         LOCAL(ctx, E, 'r~2678', E.get('r~2672'), True)
-        if not d_8519(ctx, E):
+        if not d_8519(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2673', E.get('n~2671'), True)
-    return t_8507(ctx, r1, s, E)
+    return t_8507(ctx, r1, s, E, B)
 
 
-def d_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8506(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -465,7 +306,7 @@ def d_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8507(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -484,13 +325,13 @@ def t_8507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             i += 1
             LOCAL(ctx, E, 'rep~2674', item, True)
             if x_9636(ctx, E):
-                return t_8508(ctx, lambda i=i: nxt(i), brk, E)
+                return t_8508(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8508(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8508(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -498,15 +339,15 @@ def t_8508(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8516, E, 'left~2673', E.get('taken~2675'))
+        ASSIGN(ctx, B + 43, E, 'left~2673', E.get('taken~2675'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2675', 0, True)
-    return t_8510(ctx, r1, s, E)
+    return t_8510(ctx, r1, s, E, B)
 
 
-def d_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8509(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -516,27 +357,21 @@ def d_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8510(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8510, None, [], k)
+t_8510 = _C.rebased(_C.t_7960, 8473)  # rules_data/pampero/definitions/resources.yaml:57
+d_8511 = _C.rebased(_C.d_7415, 8473)  # rules_data/pampero/definitions/resources.yaml:58
 
 
-d_8511 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8512(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2675', E.get('instead~2676'))
-    return t_8514(ctx, k, s, E)
+    return t_8514(ctx, k, s, E, B)
 
 
-def d_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8513(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -546,7 +381,7 @@ def d_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8514(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -555,12 +390,12 @@ def t_8514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8515(ctx, lambda: nxt(left - 1), k, E)
+        return t_8515(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2676')))
 
 
-def t_8515(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8515(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -569,17 +404,17 @@ def t_8515(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9643(ctx, E), k)
 
 
-def d_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8516(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8516, E, 'left~2673', E.get('taken~2675'))
+    ASSIGN(ctx, B + 43, E, 'left~2673', E.get('taken~2675'))
     return True
 
 
-def d_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8517(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -589,7 +424,7 @@ def d_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8518(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -599,27 +434,27 @@ def d_8518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8519(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2679', x_9651(ctx, E), True)
-    if not d_8521(ctx, E):
+    if not d_8521(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8523, PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2679'), '+=', False, K[2])
-    if not d_8524(ctx, E):
+    if not d_8524(ctx, E, B):
         return False
-    if not d_8526(ctx, E):
+    if not d_8526(ctx, E, B):
         return False
     return True
 
 
-def d_8520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8520(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -629,7 +464,7 @@ def d_8520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8521(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -641,7 +476,7 @@ def d_8521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8522(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -651,19 +486,19 @@ def d_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8523(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8523, PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2679'), '+=', False, K[2])
     return True
 
 
-def d_8524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8524(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -671,25 +506,25 @@ def d_8524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9657(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8525, ctx.state.get('supply'), E.get('r~2678'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2678'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[4])
     return True
 
 
-def d_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8525(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8525, ctx.state.get('supply'), E.get('r~2678'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2678'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[4])
     return True
 
 
-def d_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8526(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -697,21 +532,21 @@ def d_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9660(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8527, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[5])
     return True
 
 
-def d_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8527(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8527, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[5])
     return True
 
 

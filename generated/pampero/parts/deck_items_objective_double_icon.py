@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9209 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
 x_9210 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
 x_9212 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
 x_9213 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8088(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2669', 10, True)
-        LOCAL(ctx, E, 'r~2670', 'money', True)
-        LOCAL(ctx, E, 'k~2671', x_9183(ctx, E), True)
-        return t_8117(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2650', 10, True)
-    LOCAL(ctx, E, 'r~2651', 'money', True)
-    return t_8091(ctx, r1, s, E)
-
-
-d_8089 = _C.d_7979  # rules_data/pampero/modules/objectives.yaml:39
-d_8090 = _C.d_7980  # rules_data/pampero/modules/objectives.yaml:39
-
-
-def t_8091(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
-        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
-        if not d_8105(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
-    return t_8093(ctx, r1, s, E)
-
-
-d_8092 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8093(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9155(ctx, E)))
-    old = E.get('rep~2653', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2653', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2653', item, True)
-            if x_9156(ctx, E):
-                return t_8094(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8094(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8102, E, 'left~2652', E.get('taken~2654'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2654', 0, True)
-    return t_8096(ctx, r1, s, E)
-
-
-d_8095 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8096(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8096, None, [], k)
-
-
-d_8097 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8098 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
-d_8099 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
-t_8100 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
-t_8101 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8102, E, 'left~2652', E.get('taken~2654'))
-    return True
-
-
-d_8103 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
-d_8104 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', x_9169(ctx, E), True)
-    if not d_8107(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8109, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    if not d_8110(ctx, E):
-        return False
-    if not d_8112(ctx, E):
-        return False
-    return True
-
-
-d_8106 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
-d_8107 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
-d_8108 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8109, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    return True
-
-
-def d_8110(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9175(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8111, ctx.state.get('supply'), E.get('r~2657'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_8111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8111, ctx.state.get('supply'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_8112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9178(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8113, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-def d_8113(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8113, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-d_8114 = _C.d_8004  # rules_data/pampero/modules/objectives.yaml:39
-d_8115 = _C.d_8005  # rules_data/pampero/modules/objectives.yaml:39
-d_8116 = _C.d_8006  # rules_data/pampero/modules/objectives.yaml:39
-
-
-def t_8117(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', x_9184(ctx, E), True)
-    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
-    return t_8120(ctx, k, s, E)
-
-
-d_8118 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:68
-d_8119 = _C.d_8009  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8120(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
-        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
-        if not d_8134(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
-    return t_8122(ctx, r1, s, E)
-
-
-d_8121 = _C.d_8011  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8122(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9187(ctx, E)))
-    old = E.get('rep~2675', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2675', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2675', item, True)
-            if x_9188(ctx, E):
-                return t_8123(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8123(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8131, E, 'left~2674', E.get('taken~2676'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2676', 0, True)
-    return t_8125(ctx, r1, s, E)
-
-
-d_8124 = _C.d_8014  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8125(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8125, None, [], k)
-
-
-d_8126 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8127 = _C.t_8017  # rules_data/pampero/definitions/resources.yaml:60
-d_8128 = _C.d_8018  # rules_data/pampero/definitions/resources.yaml:60
-t_8129 = _C.t_8019  # rules_data/pampero/definitions/resources.yaml:60
-t_8130 = _C.t_8020  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8131, E, 'left~2674', E.get('taken~2676'))
-    return True
-
-
-d_8132 = _C.d_8022  # rules_data/pampero/definitions/resources.yaml:62
-d_8133 = _C.d_8023  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9203(ctx, E), True)
-    if not d_8136(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8138, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
-    if not d_8139(ctx, E):
-        return False
-    if not d_8141(ctx, E):
-        return False
-    return True
-
-
-d_8135 = _C.d_8025  # rules_data/pampero/definitions/resources.yaml:26
-d_8136 = _C.d_8026  # rules_data/pampero/definitions/resources.yaml:27
-d_8137 = _C.d_8027  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8138, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
-    return True
-
-
-def d_8139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9209(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8140, ctx.state.get('supply'), E.get('r~2679'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
-    return True
-
-
-def d_8140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8140, ctx.state.get('supply'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
-    return True
-
-
-def d_8141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9212(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8142, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
-    return True
-
-
-def d_8142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8142, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
-    return True
+t_8088 = _C.rebased(_C.t_7978, 8088)  # rules_data/pampero/modules/objectives.yaml:39
+d_8089 = _C.rebased(_C.d_7979, 8088)  # rules_data/pampero/modules/objectives.yaml:39
+d_8090 = _C.rebased(_C.d_7980, 8088)  # rules_data/pampero/modules/objectives.yaml:39
+t_8091 = _C.rebased(_C.t_7981, 8088)  # rules_data/pampero/definitions/resources.yaml:54
+d_8092 = _C.rebased(_C.d_7982, 8088)  # rules_data/pampero/definitions/resources.yaml:54
+t_8093 = _C.rebased(_C.t_7983, 8088)  # rules_data/pampero/definitions/resources.yaml:55
+t_8094 = _C.rebased(_C.t_7984, 8088)  # rules_data/pampero/definitions/resources.yaml:56
+d_8095 = _C.rebased(_C.d_7985, 8088)  # rules_data/pampero/definitions/resources.yaml:56
+t_8096 = _C.rebased(_C.t_7414, 8088)  # rules_data/pampero/definitions/resources.yaml:57
+d_8097 = _C.rebased(_C.d_7415, 8088)  # rules_data/pampero/definitions/resources.yaml:58
+t_8098 = _C.rebased(_C.t_7988, 8088)  # rules_data/pampero/definitions/resources.yaml:60
+d_8099 = _C.rebased(_C.d_7989, 8088)  # rules_data/pampero/definitions/resources.yaml:60
+t_8100 = _C.rebased(_C.t_7990, 8088)  # rules_data/pampero/definitions/resources.yaml:60
+t_8101 = _C.rebased(_C.t_7991, 8088)  # rules_data/pampero/definitions/resources.yaml:60
+d_8102 = _C.rebased(_C.d_7992, 8088)  # rules_data/pampero/definitions/resources.yaml:61
+d_8103 = _C.rebased(_C.d_7993, 8088)  # rules_data/pampero/definitions/resources.yaml:62
+d_8104 = _C.rebased(_C.d_7994, 8088)  # rules_data/pampero/definitions/resources.yaml:62
+d_8105 = _C.rebased(_C.d_7995, 8088)  # rules_data/pampero/definitions/resources.yaml:26
+d_8106 = _C.rebased(_C.d_7996, 8088)  # rules_data/pampero/definitions/resources.yaml:26
+d_8107 = _C.rebased(_C.d_7997, 8088)  # rules_data/pampero/definitions/resources.yaml:27
+d_8108 = _C.rebased(_C.d_7998, 8088)  # rules_data/pampero/definitions/resources.yaml:27
+d_8109 = _C.rebased(_C.d_7999, 8088)  # rules_data/pampero/definitions/resources.yaml:28
+d_8110 = _C.rebased(_C.d_8000, 8088)  # rules_data/pampero/definitions/resources.yaml:29
+d_8111 = _C.rebased(_C.d_8001, 8088)  # rules_data/pampero/definitions/resources.yaml:29
+d_8112 = _C.rebased(_C.d_8002, 8088)  # rules_data/pampero/definitions/resources.yaml:30
+d_8113 = _C.rebased(_C.d_8003, 8088)  # rules_data/pampero/definitions/resources.yaml:30
+d_8114 = _C.rebased(_C.d_8004, 8088)  # rules_data/pampero/modules/objectives.yaml:39
+d_8115 = _C.rebased(_C.d_8005, 8088)  # rules_data/pampero/modules/objectives.yaml:39
+d_8116 = _C.rebased(_C.d_8006, 8088)  # rules_data/pampero/modules/objectives.yaml:39
+t_8117 = _C.rebased(_C.t_8007, 8088)  # rules_data/pampero/definitions/resources.yaml:68
+d_8118 = _C.rebased(_C.d_8008, 8088)  # rules_data/pampero/definitions/resources.yaml:68
+d_8119 = _C.rebased(_C.d_8009, 8088)  # rules_data/pampero/definitions/resources.yaml:68
+t_8120 = _C.rebased(_C.t_8010, 8088)  # rules_data/pampero/definitions/resources.yaml:54
+d_8121 = _C.rebased(_C.d_8011, 8088)  # rules_data/pampero/definitions/resources.yaml:54
+t_8122 = _C.rebased(_C.t_8012, 8088)  # rules_data/pampero/definitions/resources.yaml:55
+t_8123 = _C.rebased(_C.t_8013, 8088)  # rules_data/pampero/definitions/resources.yaml:56
+d_8124 = _C.rebased(_C.d_8014, 8088)  # rules_data/pampero/definitions/resources.yaml:56
+t_8125 = _C.rebased(_C.t_7960, 8088)  # rules_data/pampero/definitions/resources.yaml:57
+d_8126 = _C.rebased(_C.d_7415, 8088)  # rules_data/pampero/definitions/resources.yaml:58
+t_8127 = _C.rebased(_C.t_8017, 8088)  # rules_data/pampero/definitions/resources.yaml:60
+d_8128 = _C.rebased(_C.d_8018, 8088)  # rules_data/pampero/definitions/resources.yaml:60
+t_8129 = _C.rebased(_C.t_8019, 8088)  # rules_data/pampero/definitions/resources.yaml:60
+t_8130 = _C.rebased(_C.t_8020, 8088)  # rules_data/pampero/definitions/resources.yaml:60
+d_8131 = _C.rebased(_C.d_8021, 8088)  # rules_data/pampero/definitions/resources.yaml:61
+d_8132 = _C.rebased(_C.d_8022, 8088)  # rules_data/pampero/definitions/resources.yaml:62
+d_8133 = _C.rebased(_C.d_8023, 8088)  # rules_data/pampero/definitions/resources.yaml:62
+d_8134 = _C.rebased(_C.d_8024, 8088)  # rules_data/pampero/definitions/resources.yaml:26
+d_8135 = _C.rebased(_C.d_8025, 8088)  # rules_data/pampero/definitions/resources.yaml:26
+d_8136 = _C.rebased(_C.d_8026, 8088)  # rules_data/pampero/definitions/resources.yaml:27
+d_8137 = _C.rebased(_C.d_8027, 8088)  # rules_data/pampero/definitions/resources.yaml:27
+d_8138 = _C.rebased(_C.d_8028, 8088)  # rules_data/pampero/definitions/resources.yaml:28
+d_8139 = _C.rebased(_C.d_8029, 8088)  # rules_data/pampero/definitions/resources.yaml:29
+d_8140 = _C.rebased(_C.d_8030, 8088)  # rules_data/pampero/definitions/resources.yaml:29
+d_8141 = _C.rebased(_C.d_8031, 8088)  # rules_data/pampero/definitions/resources.yaml:30
+d_8142 = _C.rebased(_C.d_8032, 8088)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9785 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
 x_9786 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
 x_9788 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_9789 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8583(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:111
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2670', 10, True)
-        LOCAL(ctx, E, 'r~2671', 'money', True)
-        LOCAL(ctx, E, 'k~2672', x_9759(ctx, E), True)
-        return t_8612(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2651', 10, True)
-    LOCAL(ctx, E, 'r~2652', 'money', True)
-    return t_8586(ctx, r1, s, E)
-
-
-d_8584 = _C.d_8199  # rules_data/pampero/modules/objectives.yaml:111
-d_8585 = _C.d_8200  # rules_data/pampero/modules/objectives.yaml:111
-
-
-def t_8586(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
-        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
-        if not d_8600(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
-    return t_8588(ctx, r1, s, E)
-
-
-d_8587 = _C.d_8202  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9731(ctx, E)))
-    old = E.get('rep~2654', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2654', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2654', item, True)
-            if x_9732(ctx, E):
-                return t_8589(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8589(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8597, E, 'left~2653', E.get('taken~2655'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2655', 0, True)
-    return t_8591(ctx, r1, s, E)
-
-
-d_8590 = _C.d_8205  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8591(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8591, None, [], k)
-
-
-d_8592 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8593 = _C.t_8208  # rules_data/pampero/definitions/resources.yaml:60
-d_8594 = _C.d_8209  # rules_data/pampero/definitions/resources.yaml:60
-t_8595 = _C.t_8210  # rules_data/pampero/definitions/resources.yaml:60
-t_8596 = _C.t_8211  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8597, E, 'left~2653', E.get('taken~2655'))
-    return True
-
-
-d_8598 = _C.d_8213  # rules_data/pampero/definitions/resources.yaml:62
-d_8599 = _C.d_8214  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9745(ctx, E), True)
-    if not d_8602(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8604, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    if not d_8605(ctx, E):
-        return False
-    if not d_8607(ctx, E):
-        return False
-    return True
-
-
-d_8601 = _C.d_8216  # rules_data/pampero/definitions/resources.yaml:26
-d_8602 = _C.d_8217  # rules_data/pampero/definitions/resources.yaml:27
-d_8603 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8604, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    return True
-
-
-def d_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9751(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8606, ctx.state.get('supply'), E.get('r~2658'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8606, ctx.state.get('supply'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9754(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8608, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
-    return True
-
-
-def d_8608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8608, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
-    return True
-
-
-d_8609 = _C.d_8224  # rules_data/pampero/modules/objectives.yaml:111
-d_8610 = _C.d_8225  # rules_data/pampero/modules/objectives.yaml:111
-d_8611 = _C.d_8226  # rules_data/pampero/modules/objectives.yaml:111
-
-
-def t_8612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', x_9760(ctx, E), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_8615(ctx, k, s, E)
-
-
-d_8613 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:68
-d_8614 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8615(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_8629(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_8617(ctx, r1, s, E)
-
-
-d_8616 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8617(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9763(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_9764(ctx, E):
-                return t_8618(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8618(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8626, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_8620(ctx, r1, s, E)
-
-
-d_8619 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8620(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8620, None, [], k)
-
-
-d_8621 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8622 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_8623 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_8624 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_8625 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8626, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_8627 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_8628 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9779(ctx, E), True)
-    if not d_8631(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8633, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_8634(ctx, E):
-        return False
-    if not d_8636(ctx, E):
-        return False
-    return True
-
-
-d_8630 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_8631 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_8632 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8633, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_8634(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9785(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8635, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8635, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9788(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8637, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8637, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+t_8583 = _C.rebased(_C.t_8198, 8583)  # rules_data/pampero/modules/objectives.yaml:111
+d_8584 = _C.rebased(_C.d_8199, 8583)  # rules_data/pampero/modules/objectives.yaml:111
+d_8585 = _C.rebased(_C.d_8200, 8583)  # rules_data/pampero/modules/objectives.yaml:111
+t_8586 = _C.rebased(_C.t_8201, 8583)  # rules_data/pampero/definitions/resources.yaml:54
+d_8587 = _C.rebased(_C.d_8202, 8583)  # rules_data/pampero/definitions/resources.yaml:54
+t_8588 = _C.rebased(_C.t_8203, 8583)  # rules_data/pampero/definitions/resources.yaml:55
+t_8589 = _C.rebased(_C.t_8204, 8583)  # rules_data/pampero/definitions/resources.yaml:56
+d_8590 = _C.rebased(_C.d_8205, 8583)  # rules_data/pampero/definitions/resources.yaml:56
+t_8591 = _C.rebased(_C.t_7414, 8583)  # rules_data/pampero/definitions/resources.yaml:57
+d_8592 = _C.rebased(_C.d_7415, 8583)  # rules_data/pampero/definitions/resources.yaml:58
+t_8593 = _C.rebased(_C.t_8208, 8583)  # rules_data/pampero/definitions/resources.yaml:60
+d_8594 = _C.rebased(_C.d_8209, 8583)  # rules_data/pampero/definitions/resources.yaml:60
+t_8595 = _C.rebased(_C.t_8210, 8583)  # rules_data/pampero/definitions/resources.yaml:60
+t_8596 = _C.rebased(_C.t_8211, 8583)  # rules_data/pampero/definitions/resources.yaml:60
+d_8597 = _C.rebased(_C.d_8212, 8583)  # rules_data/pampero/definitions/resources.yaml:61
+d_8598 = _C.rebased(_C.d_8213, 8583)  # rules_data/pampero/definitions/resources.yaml:62
+d_8599 = _C.rebased(_C.d_8214, 8583)  # rules_data/pampero/definitions/resources.yaml:62
+d_8600 = _C.rebased(_C.d_8215, 8583)  # rules_data/pampero/definitions/resources.yaml:26
+d_8601 = _C.rebased(_C.d_8216, 8583)  # rules_data/pampero/definitions/resources.yaml:26
+d_8602 = _C.rebased(_C.d_8217, 8583)  # rules_data/pampero/definitions/resources.yaml:27
+d_8603 = _C.rebased(_C.d_8218, 8583)  # rules_data/pampero/definitions/resources.yaml:27
+d_8604 = _C.rebased(_C.d_8219, 8583)  # rules_data/pampero/definitions/resources.yaml:28
+d_8605 = _C.rebased(_C.d_8220, 8583)  # rules_data/pampero/definitions/resources.yaml:29
+d_8606 = _C.rebased(_C.d_8221, 8583)  # rules_data/pampero/definitions/resources.yaml:29
+d_8607 = _C.rebased(_C.d_8222, 8583)  # rules_data/pampero/definitions/resources.yaml:30
+d_8608 = _C.rebased(_C.d_8223, 8583)  # rules_data/pampero/definitions/resources.yaml:30
+d_8609 = _C.rebased(_C.d_8224, 8583)  # rules_data/pampero/modules/objectives.yaml:111
+d_8610 = _C.rebased(_C.d_8225, 8583)  # rules_data/pampero/modules/objectives.yaml:111
+d_8611 = _C.rebased(_C.d_8226, 8583)  # rules_data/pampero/modules/objectives.yaml:111
+t_8612 = _C.rebased(_C.t_8227, 8583)  # rules_data/pampero/definitions/resources.yaml:68
+d_8613 = _C.rebased(_C.d_8228, 8583)  # rules_data/pampero/definitions/resources.yaml:68
+d_8614 = _C.rebased(_C.d_8229, 8583)  # rules_data/pampero/definitions/resources.yaml:68
+t_8615 = _C.rebased(_C.t_8230, 8583)  # rules_data/pampero/definitions/resources.yaml:54
+d_8616 = _C.rebased(_C.d_8231, 8583)  # rules_data/pampero/definitions/resources.yaml:54
+t_8617 = _C.rebased(_C.t_8232, 8583)  # rules_data/pampero/definitions/resources.yaml:55
+t_8618 = _C.rebased(_C.t_8233, 8583)  # rules_data/pampero/definitions/resources.yaml:56
+d_8619 = _C.rebased(_C.d_8234, 8583)  # rules_data/pampero/definitions/resources.yaml:56
+t_8620 = _C.rebased(_C.t_7960, 8583)  # rules_data/pampero/definitions/resources.yaml:57
+d_8621 = _C.rebased(_C.d_7415, 8583)  # rules_data/pampero/definitions/resources.yaml:58
+t_8622 = _C.rebased(_C.t_8237, 8583)  # rules_data/pampero/definitions/resources.yaml:60
+d_8623 = _C.rebased(_C.d_8238, 8583)  # rules_data/pampero/definitions/resources.yaml:60
+t_8624 = _C.rebased(_C.t_8239, 8583)  # rules_data/pampero/definitions/resources.yaml:60
+t_8625 = _C.rebased(_C.t_8240, 8583)  # rules_data/pampero/definitions/resources.yaml:60
+d_8626 = _C.rebased(_C.d_8241, 8583)  # rules_data/pampero/definitions/resources.yaml:61
+d_8627 = _C.rebased(_C.d_8242, 8583)  # rules_data/pampero/definitions/resources.yaml:62
+d_8628 = _C.rebased(_C.d_8243, 8583)  # rules_data/pampero/definitions/resources.yaml:62
+d_8629 = _C.rebased(_C.d_8244, 8583)  # rules_data/pampero/definitions/resources.yaml:26
+d_8630 = _C.rebased(_C.d_8245, 8583)  # rules_data/pampero/definitions/resources.yaml:26
+d_8631 = _C.rebased(_C.d_8246, 8583)  # rules_data/pampero/definitions/resources.yaml:27
+d_8632 = _C.rebased(_C.d_8247, 8583)  # rules_data/pampero/definitions/resources.yaml:27
+d_8633 = _C.rebased(_C.d_8248, 8583)  # rules_data/pampero/definitions/resources.yaml:28
+d_8634 = _C.rebased(_C.d_8249, 8583)  # rules_data/pampero/definitions/resources.yaml:29
+d_8635 = _C.rebased(_C.d_8250, 8583)  # rules_data/pampero/definitions/resources.yaml:29
+d_8636 = _C.rebased(_C.d_8251, 8583)  # rules_data/pampero/definitions/resources.yaml:30
+d_8637 = _C.rebased(_C.d_8252, 8583)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -90,415 +91,61 @@ x_9017 = _C.x_9017  # rules_data/pampero/definitions/resources.yaml:29
 x_9018 = _C.x_9018  # rules_data/pampero/definitions/resources.yaml:29
 x_9020 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:30
 x_9021 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7923(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2672', 10, True)
-        LOCAL(ctx, E, 'r~2673', 'money', True)
-        LOCAL(ctx, E, 'k~2674', x_8991(ctx, E), True)
-        return t_7952(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', 10, True)
-    LOCAL(ctx, E, 'r~2654', 'money', True)
-    return t_7926(ctx, r1, s, E)
-
-
-d_7924 = _C.d_7924  # rules_data/pampero/modules/objectives.yaml:15
-d_7925 = _C.d_7925  # rules_data/pampero/modules/objectives.yaml:15
-
-
-def t_7926(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
-        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
-        if not d_7940(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
-    return t_7928(ctx, r1, s, E)
-
-
-d_7927 = _C.d_7635  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7928(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8963(ctx, E)))
-    old = E.get('rep~2656', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2656', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2656', item, True)
-            if x_8964(ctx, E):
-                return t_7929(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7929(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7937, E, 'left~2655', E.get('taken~2657'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2657', 0, True)
-    return t_7931(ctx, r1, s, E)
-
-
-d_7930 = _C.d_7638  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7931(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7931, None, [], k)
-
-
-d_7932 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7933 = _C.t_7641  # rules_data/pampero/definitions/resources.yaml:60
-d_7934 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:60
-t_7935 = _C.t_7643  # rules_data/pampero/definitions/resources.yaml:60
-t_7936 = _C.t_7644  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7937, E, 'left~2655', E.get('taken~2657'))
-    return True
-
-
-d_7938 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:62
-d_7939 = _C.d_7647  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_8977(ctx, E), True)
-    if not d_7942(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7944, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
-    if not d_7945(ctx, E):
-        return False
-    if not d_7947(ctx, E):
-        return False
-    return True
-
-
-d_7941 = _C.d_7649  # rules_data/pampero/definitions/resources.yaml:26
-d_7942 = _C.d_7650  # rules_data/pampero/definitions/resources.yaml:27
-d_7943 = _C.d_7651  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7944, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
-    return True
-
-
-def d_7945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8983(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7946, ctx.state.get('supply'), E.get('r~2660'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
-    return True
-
-
-def d_7946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7946, ctx.state.get('supply'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
-    return True
-
-
-def d_7947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8986(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7948, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
-    return True
-
-
-def d_7948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7948, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
-    return True
-
-
-d_7949 = _C.d_7949  # rules_data/pampero/modules/objectives.yaml:15
-d_7950 = _C.d_7950  # rules_data/pampero/modules/objectives.yaml:15
-d_7951 = _C.d_7951  # rules_data/pampero/modules/objectives.yaml:15
-
-
-def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2675', x_8992(ctx, E), True)
-    LOCAL(ctx, E, 'r~2676', E.get('r~2673'), True)
-    return t_7955(ctx, k, s, E)
-
-
-d_7953 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:68
-d_7954 = _C.d_7954  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_7955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2681', E.get('left~2677'), True)
-        LOCAL(ctx, E, 'r~2682', E.get('r~2676'), True)
-        if not d_7969(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2677', E.get('n~2675'), True)
-    return t_7957(ctx, r1, s, E)
-
-
-d_7956 = _C.d_7956  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7957(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8995(ctx, E)))
-    old = E.get('rep~2678', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2678', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2678', item, True)
-            if x_8996(ctx, E):
-                return t_7958(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7958(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7966, E, 'left~2677', E.get('taken~2679'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2679', 0, True)
-    return t_7960(ctx, r1, s, E)
-
-
-d_7959 = _C.d_7959  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7960(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7960, None, [], k)
-
-
-d_7961 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7962 = _C.t_7962  # rules_data/pampero/definitions/resources.yaml:60
-d_7963 = _C.d_7963  # rules_data/pampero/definitions/resources.yaml:60
-t_7964 = _C.t_7964  # rules_data/pampero/definitions/resources.yaml:60
-t_7965 = _C.t_7965  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7966, E, 'left~2677', E.get('taken~2679'))
-    return True
-
-
-d_7967 = _C.d_7967  # rules_data/pampero/definitions/resources.yaml:62
-d_7968 = _C.d_7968  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7969(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2683', x_9011(ctx, E), True)
-    if not d_7971(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7973, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
-    if not d_7974(ctx, E):
-        return False
-    if not d_7976(ctx, E):
-        return False
-    return True
-
-
-d_7970 = _C.d_7970  # rules_data/pampero/definitions/resources.yaml:26
-d_7971 = _C.d_7971  # rules_data/pampero/definitions/resources.yaml:27
-d_7972 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7973, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
-    return True
-
-
-def d_7974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9017(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7975, ctx.state.get('supply'), E.get('r~2682'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
-    return True
-
-
-def d_7975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7975, ctx.state.get('supply'), E.get('r~2682'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
-    return True
-
-
-def d_7976(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9020(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7977, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
-    return True
-
-
-def d_7977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7977, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
-    return True
+t_7923 = _C.rebased(_C.t_7923, 7923)  # rules_data/pampero/modules/objectives.yaml:15
+d_7924 = _C.rebased(_C.d_7924, 7923)  # rules_data/pampero/modules/objectives.yaml:15
+d_7925 = _C.rebased(_C.d_7925, 7923)  # rules_data/pampero/modules/objectives.yaml:15
+t_7926 = _C.rebased(_C.t_7926, 7923)  # rules_data/pampero/definitions/resources.yaml:54
+d_7927 = _C.rebased(_C.d_7635, 7923)  # rules_data/pampero/definitions/resources.yaml:54
+t_7928 = _C.rebased(_C.t_7928, 7923)  # rules_data/pampero/definitions/resources.yaml:55
+t_7929 = _C.rebased(_C.t_7929, 7923)  # rules_data/pampero/definitions/resources.yaml:56
+d_7930 = _C.rebased(_C.d_7638, 7923)  # rules_data/pampero/definitions/resources.yaml:56
+t_7931 = _C.rebased(_C.t_7414, 7923)  # rules_data/pampero/definitions/resources.yaml:57
+d_7932 = _C.rebased(_C.d_7415, 7923)  # rules_data/pampero/definitions/resources.yaml:58
+t_7933 = _C.rebased(_C.t_7641, 7923)  # rules_data/pampero/definitions/resources.yaml:60
+d_7934 = _C.rebased(_C.d_7642, 7923)  # rules_data/pampero/definitions/resources.yaml:60
+t_7935 = _C.rebased(_C.t_7643, 7923)  # rules_data/pampero/definitions/resources.yaml:60
+t_7936 = _C.rebased(_C.t_7644, 7923)  # rules_data/pampero/definitions/resources.yaml:60
+d_7937 = _C.rebased(_C.d_7937, 7923)  # rules_data/pampero/definitions/resources.yaml:61
+d_7938 = _C.rebased(_C.d_7646, 7923)  # rules_data/pampero/definitions/resources.yaml:62
+d_7939 = _C.rebased(_C.d_7647, 7923)  # rules_data/pampero/definitions/resources.yaml:62
+d_7940 = _C.rebased(_C.d_7648, 7923)  # rules_data/pampero/definitions/resources.yaml:26
+d_7941 = _C.rebased(_C.d_7649, 7923)  # rules_data/pampero/definitions/resources.yaml:26
+d_7942 = _C.rebased(_C.d_7650, 7923)  # rules_data/pampero/definitions/resources.yaml:27
+d_7943 = _C.rebased(_C.d_7651, 7923)  # rules_data/pampero/definitions/resources.yaml:27
+d_7944 = _C.rebased(_C.d_7652, 7923)  # rules_data/pampero/definitions/resources.yaml:28
+d_7945 = _C.rebased(_C.d_7653, 7923)  # rules_data/pampero/definitions/resources.yaml:29
+d_7946 = _C.rebased(_C.d_7654, 7923)  # rules_data/pampero/definitions/resources.yaml:29
+d_7947 = _C.rebased(_C.d_7655, 7923)  # rules_data/pampero/definitions/resources.yaml:30
+d_7948 = _C.rebased(_C.d_7656, 7923)  # rules_data/pampero/definitions/resources.yaml:30
+d_7949 = _C.rebased(_C.d_7949, 7923)  # rules_data/pampero/modules/objectives.yaml:15
+d_7950 = _C.rebased(_C.d_7950, 7923)  # rules_data/pampero/modules/objectives.yaml:15
+d_7951 = _C.rebased(_C.d_7951, 7923)  # rules_data/pampero/modules/objectives.yaml:15
+t_7952 = _C.rebased(_C.t_7952, 7923)  # rules_data/pampero/definitions/resources.yaml:68
+d_7953 = _C.rebased(_C.d_7953, 7923)  # rules_data/pampero/definitions/resources.yaml:68
+d_7954 = _C.rebased(_C.d_7954, 7923)  # rules_data/pampero/definitions/resources.yaml:68
+t_7955 = _C.rebased(_C.t_7955, 7923)  # rules_data/pampero/definitions/resources.yaml:54
+d_7956 = _C.rebased(_C.d_7956, 7923)  # rules_data/pampero/definitions/resources.yaml:54
+t_7957 = _C.rebased(_C.t_7957, 7923)  # rules_data/pampero/definitions/resources.yaml:55
+t_7958 = _C.rebased(_C.t_7958, 7923)  # rules_data/pampero/definitions/resources.yaml:56
+d_7959 = _C.rebased(_C.d_7959, 7923)  # rules_data/pampero/definitions/resources.yaml:56
+t_7960 = _C.rebased(_C.t_7960, 7923)  # rules_data/pampero/definitions/resources.yaml:57
+d_7961 = _C.rebased(_C.d_7415, 7923)  # rules_data/pampero/definitions/resources.yaml:58
+t_7962 = _C.rebased(_C.t_7962, 7923)  # rules_data/pampero/definitions/resources.yaml:60
+d_7963 = _C.rebased(_C.d_7963, 7923)  # rules_data/pampero/definitions/resources.yaml:60
+t_7964 = _C.rebased(_C.t_7964, 7923)  # rules_data/pampero/definitions/resources.yaml:60
+t_7965 = _C.rebased(_C.t_7965, 7923)  # rules_data/pampero/definitions/resources.yaml:60
+d_7966 = _C.rebased(_C.d_7966, 7923)  # rules_data/pampero/definitions/resources.yaml:61
+d_7967 = _C.rebased(_C.d_7967, 7923)  # rules_data/pampero/definitions/resources.yaml:62
+d_7968 = _C.rebased(_C.d_7968, 7923)  # rules_data/pampero/definitions/resources.yaml:62
+d_7969 = _C.rebased(_C.d_7969, 7923)  # rules_data/pampero/definitions/resources.yaml:26
+d_7970 = _C.rebased(_C.d_7970, 7923)  # rules_data/pampero/definitions/resources.yaml:26
+d_7971 = _C.rebased(_C.d_7971, 7923)  # rules_data/pampero/definitions/resources.yaml:27
+d_7972 = _C.rebased(_C.d_7972, 7923)  # rules_data/pampero/definitions/resources.yaml:27
+d_7973 = _C.rebased(_C.d_7973, 7923)  # rules_data/pampero/definitions/resources.yaml:28
+d_7974 = _C.rebased(_C.d_7974, 7923)  # rules_data/pampero/definitions/resources.yaml:29
+d_7975 = _C.rebased(_C.d_7975, 7923)  # rules_data/pampero/definitions/resources.yaml:29
+d_7976 = _C.rebased(_C.d_7976, 7923)  # rules_data/pampero/definitions/resources.yaml:30
+d_7977 = _C.rebased(_C.d_7977, 7923)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -90,415 +91,61 @@ x_9913 = _C.x_9017  # rules_data/pampero/definitions/resources.yaml:29
 x_9914 = _C.x_9018  # rules_data/pampero/definitions/resources.yaml:29
 x_9916 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:30
 x_9917 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8693(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:127
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2672', 10, True)
-        LOCAL(ctx, E, 'r~2673', 'money', True)
-        LOCAL(ctx, E, 'k~2674', x_9887(ctx, E), True)
-        return t_8722(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', 10, True)
-    LOCAL(ctx, E, 'r~2654', 'money', True)
-    return t_8696(ctx, r1, s, E)
-
-
-d_8694 = _C.d_7924  # rules_data/pampero/modules/objectives.yaml:127
-d_8695 = _C.d_7925  # rules_data/pampero/modules/objectives.yaml:127
-
-
-def t_8696(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
-        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
-        if not d_8710(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
-    return t_8698(ctx, r1, s, E)
-
-
-d_8697 = _C.d_7635  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8698(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9859(ctx, E)))
-    old = E.get('rep~2656', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2656', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2656', item, True)
-            if x_9860(ctx, E):
-                return t_8699(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8707, E, 'left~2655', E.get('taken~2657'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2657', 0, True)
-    return t_8701(ctx, r1, s, E)
-
-
-d_8700 = _C.d_7638  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8701, None, [], k)
-
-
-d_8702 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8703 = _C.t_7641  # rules_data/pampero/definitions/resources.yaml:60
-d_8704 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:60
-t_8705 = _C.t_7643  # rules_data/pampero/definitions/resources.yaml:60
-t_8706 = _C.t_7644  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8707, E, 'left~2655', E.get('taken~2657'))
-    return True
-
-
-d_8708 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:62
-d_8709 = _C.d_7647  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_9873(ctx, E), True)
-    if not d_8712(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8714, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
-    if not d_8715(ctx, E):
-        return False
-    if not d_8717(ctx, E):
-        return False
-    return True
-
-
-d_8711 = _C.d_7649  # rules_data/pampero/definitions/resources.yaml:26
-d_8712 = _C.d_7650  # rules_data/pampero/definitions/resources.yaml:27
-d_8713 = _C.d_7651  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8714, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
-    return True
-
-
-def d_8715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9879(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8716, ctx.state.get('supply'), E.get('r~2660'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
-    return True
-
-
-def d_8716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8716, ctx.state.get('supply'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
-    return True
-
-
-def d_8717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9882(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8718, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
-    return True
-
-
-def d_8718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8718, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
-    return True
-
-
-d_8719 = _C.d_7949  # rules_data/pampero/modules/objectives.yaml:127
-d_8720 = _C.d_7950  # rules_data/pampero/modules/objectives.yaml:127
-d_8721 = _C.d_7951  # rules_data/pampero/modules/objectives.yaml:127
-
-
-def t_8722(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2675', x_9888(ctx, E), True)
-    LOCAL(ctx, E, 'r~2676', E.get('r~2673'), True)
-    return t_8725(ctx, k, s, E)
-
-
-d_8723 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:68
-d_8724 = _C.d_7954  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2681', E.get('left~2677'), True)
-        LOCAL(ctx, E, 'r~2682', E.get('r~2676'), True)
-        if not d_8739(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2677', E.get('n~2675'), True)
-    return t_8727(ctx, r1, s, E)
-
-
-d_8726 = _C.d_7956  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9891(ctx, E)))
-    old = E.get('rep~2678', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2678', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2678', item, True)
-            if x_9892(ctx, E):
-                return t_8728(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8736, E, 'left~2677', E.get('taken~2679'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2679', 0, True)
-    return t_8730(ctx, r1, s, E)
-
-
-d_8729 = _C.d_7959  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8730, None, [], k)
-
-
-d_8731 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8732 = _C.t_7962  # rules_data/pampero/definitions/resources.yaml:60
-d_8733 = _C.d_7963  # rules_data/pampero/definitions/resources.yaml:60
-t_8734 = _C.t_7964  # rules_data/pampero/definitions/resources.yaml:60
-t_8735 = _C.t_7965  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8736, E, 'left~2677', E.get('taken~2679'))
-    return True
-
-
-d_8737 = _C.d_7967  # rules_data/pampero/definitions/resources.yaml:62
-d_8738 = _C.d_7968  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2683', x_9907(ctx, E), True)
-    if not d_8741(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8743, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
-    if not d_8744(ctx, E):
-        return False
-    if not d_8746(ctx, E):
-        return False
-    return True
-
-
-d_8740 = _C.d_7970  # rules_data/pampero/definitions/resources.yaml:26
-d_8741 = _C.d_7971  # rules_data/pampero/definitions/resources.yaml:27
-d_8742 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8743, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
-    return True
-
-
-def d_8744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9913(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8745, ctx.state.get('supply'), E.get('r~2682'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
-    return True
-
-
-def d_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8745, ctx.state.get('supply'), E.get('r~2682'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
-    return True
-
-
-def d_8746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9916(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
-    return True
-
-
-def d_8747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
-    return True
+t_8693 = _C.rebased(_C.t_7923, 8693)  # rules_data/pampero/modules/objectives.yaml:127
+d_8694 = _C.rebased(_C.d_7924, 8693)  # rules_data/pampero/modules/objectives.yaml:127
+d_8695 = _C.rebased(_C.d_7925, 8693)  # rules_data/pampero/modules/objectives.yaml:127
+t_8696 = _C.rebased(_C.t_7926, 8693)  # rules_data/pampero/definitions/resources.yaml:54
+d_8697 = _C.rebased(_C.d_7635, 8693)  # rules_data/pampero/definitions/resources.yaml:54
+t_8698 = _C.rebased(_C.t_7928, 8693)  # rules_data/pampero/definitions/resources.yaml:55
+t_8699 = _C.rebased(_C.t_7929, 8693)  # rules_data/pampero/definitions/resources.yaml:56
+d_8700 = _C.rebased(_C.d_7638, 8693)  # rules_data/pampero/definitions/resources.yaml:56
+t_8701 = _C.rebased(_C.t_7414, 8693)  # rules_data/pampero/definitions/resources.yaml:57
+d_8702 = _C.rebased(_C.d_7415, 8693)  # rules_data/pampero/definitions/resources.yaml:58
+t_8703 = _C.rebased(_C.t_7641, 8693)  # rules_data/pampero/definitions/resources.yaml:60
+d_8704 = _C.rebased(_C.d_7642, 8693)  # rules_data/pampero/definitions/resources.yaml:60
+t_8705 = _C.rebased(_C.t_7643, 8693)  # rules_data/pampero/definitions/resources.yaml:60
+t_8706 = _C.rebased(_C.t_7644, 8693)  # rules_data/pampero/definitions/resources.yaml:60
+d_8707 = _C.rebased(_C.d_7937, 8693)  # rules_data/pampero/definitions/resources.yaml:61
+d_8708 = _C.rebased(_C.d_7646, 8693)  # rules_data/pampero/definitions/resources.yaml:62
+d_8709 = _C.rebased(_C.d_7647, 8693)  # rules_data/pampero/definitions/resources.yaml:62
+d_8710 = _C.rebased(_C.d_7648, 8693)  # rules_data/pampero/definitions/resources.yaml:26
+d_8711 = _C.rebased(_C.d_7649, 8693)  # rules_data/pampero/definitions/resources.yaml:26
+d_8712 = _C.rebased(_C.d_7650, 8693)  # rules_data/pampero/definitions/resources.yaml:27
+d_8713 = _C.rebased(_C.d_7651, 8693)  # rules_data/pampero/definitions/resources.yaml:27
+d_8714 = _C.rebased(_C.d_7652, 8693)  # rules_data/pampero/definitions/resources.yaml:28
+d_8715 = _C.rebased(_C.d_7653, 8693)  # rules_data/pampero/definitions/resources.yaml:29
+d_8716 = _C.rebased(_C.d_7654, 8693)  # rules_data/pampero/definitions/resources.yaml:29
+d_8717 = _C.rebased(_C.d_7655, 8693)  # rules_data/pampero/definitions/resources.yaml:30
+d_8718 = _C.rebased(_C.d_7656, 8693)  # rules_data/pampero/definitions/resources.yaml:30
+d_8719 = _C.rebased(_C.d_7949, 8693)  # rules_data/pampero/modules/objectives.yaml:127
+d_8720 = _C.rebased(_C.d_7950, 8693)  # rules_data/pampero/modules/objectives.yaml:127
+d_8721 = _C.rebased(_C.d_7951, 8693)  # rules_data/pampero/modules/objectives.yaml:127
+t_8722 = _C.rebased(_C.t_7952, 8693)  # rules_data/pampero/definitions/resources.yaml:68
+d_8723 = _C.rebased(_C.d_7953, 8693)  # rules_data/pampero/definitions/resources.yaml:68
+d_8724 = _C.rebased(_C.d_7954, 8693)  # rules_data/pampero/definitions/resources.yaml:68
+t_8725 = _C.rebased(_C.t_7955, 8693)  # rules_data/pampero/definitions/resources.yaml:54
+d_8726 = _C.rebased(_C.d_7956, 8693)  # rules_data/pampero/definitions/resources.yaml:54
+t_8727 = _C.rebased(_C.t_7957, 8693)  # rules_data/pampero/definitions/resources.yaml:55
+t_8728 = _C.rebased(_C.t_7958, 8693)  # rules_data/pampero/definitions/resources.yaml:56
+d_8729 = _C.rebased(_C.d_7959, 8693)  # rules_data/pampero/definitions/resources.yaml:56
+t_8730 = _C.rebased(_C.t_7960, 8693)  # rules_data/pampero/definitions/resources.yaml:57
+d_8731 = _C.rebased(_C.d_7415, 8693)  # rules_data/pampero/definitions/resources.yaml:58
+t_8732 = _C.rebased(_C.t_7962, 8693)  # rules_data/pampero/definitions/resources.yaml:60
+d_8733 = _C.rebased(_C.d_7963, 8693)  # rules_data/pampero/definitions/resources.yaml:60
+t_8734 = _C.rebased(_C.t_7964, 8693)  # rules_data/pampero/definitions/resources.yaml:60
+t_8735 = _C.rebased(_C.t_7965, 8693)  # rules_data/pampero/definitions/resources.yaml:60
+d_8736 = _C.rebased(_C.d_7966, 8693)  # rules_data/pampero/definitions/resources.yaml:61
+d_8737 = _C.rebased(_C.d_7967, 8693)  # rules_data/pampero/definitions/resources.yaml:62
+d_8738 = _C.rebased(_C.d_7968, 8693)  # rules_data/pampero/definitions/resources.yaml:62
+d_8739 = _C.rebased(_C.d_7969, 8693)  # rules_data/pampero/definitions/resources.yaml:26
+d_8740 = _C.rebased(_C.d_7970, 8693)  # rules_data/pampero/definitions/resources.yaml:26
+d_8741 = _C.rebased(_C.d_7971, 8693)  # rules_data/pampero/definitions/resources.yaml:27
+d_8742 = _C.rebased(_C.d_7972, 8693)  # rules_data/pampero/definitions/resources.yaml:27
+d_8743 = _C.rebased(_C.d_7973, 8693)  # rules_data/pampero/definitions/resources.yaml:28
+d_8744 = _C.rebased(_C.d_7974, 8693)  # rules_data/pampero/definitions/resources.yaml:29
+d_8745 = _C.rebased(_C.d_7975, 8693)  # rules_data/pampero/definitions/resources.yaml:29
+d_8746 = _C.rebased(_C.d_7976, 8693)  # rules_data/pampero/definitions/resources.yaml:30
+d_8747 = _C.rebased(_C.d_7977, 8693)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

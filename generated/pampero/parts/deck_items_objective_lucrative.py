@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9273 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
 x_9274 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
 x_9276 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
 x_9277 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8143(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2669', 10, True)
-        LOCAL(ctx, E, 'r~2670', 'money', True)
-        LOCAL(ctx, E, 'k~2671', x_9247(ctx, E), True)
-        return t_8172(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2650', 10, True)
-    LOCAL(ctx, E, 'r~2651', 'money', True)
-    return t_8146(ctx, r1, s, E)
-
-
-d_8144 = _C.d_7979  # rules_data/pampero/modules/objectives.yaml:47
-d_8145 = _C.d_7980  # rules_data/pampero/modules/objectives.yaml:47
-
-
-def t_8146(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
-        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
-        if not d_8160(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
-    return t_8148(ctx, r1, s, E)
-
-
-d_8147 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8148(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9219(ctx, E)))
-    old = E.get('rep~2653', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2653', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2653', item, True)
-            if x_9220(ctx, E):
-                return t_8149(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8157, E, 'left~2652', E.get('taken~2654'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2654', 0, True)
-    return t_8151(ctx, r1, s, E)
-
-
-d_8150 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8151(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8151, None, [], k)
-
-
-d_8152 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8153 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
-d_8154 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
-t_8155 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
-t_8156 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8157, E, 'left~2652', E.get('taken~2654'))
-    return True
-
-
-d_8158 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
-d_8159 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', x_9233(ctx, E), True)
-    if not d_8162(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8164, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    if not d_8165(ctx, E):
-        return False
-    if not d_8167(ctx, E):
-        return False
-    return True
-
-
-d_8161 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
-d_8162 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
-d_8163 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8164, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    return True
-
-
-def d_8165(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9239(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8166, ctx.state.get('supply'), E.get('r~2657'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_8166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8166, ctx.state.get('supply'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_8167(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9242(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8168, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-def d_8168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8168, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-d_8169 = _C.d_8004  # rules_data/pampero/modules/objectives.yaml:47
-d_8170 = _C.d_8005  # rules_data/pampero/modules/objectives.yaml:47
-d_8171 = _C.d_8006  # rules_data/pampero/modules/objectives.yaml:47
-
-
-def t_8172(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', x_9248(ctx, E), True)
-    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
-    return t_8175(ctx, k, s, E)
-
-
-d_8173 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:68
-d_8174 = _C.d_8009  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8175(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
-        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
-        if not d_8189(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
-    return t_8177(ctx, r1, s, E)
-
-
-d_8176 = _C.d_8011  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9251(ctx, E)))
-    old = E.get('rep~2675', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2675', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2675', item, True)
-            if x_9252(ctx, E):
-                return t_8178(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8178(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8186, E, 'left~2674', E.get('taken~2676'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2676', 0, True)
-    return t_8180(ctx, r1, s, E)
-
-
-d_8179 = _C.d_8014  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8180(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8180, None, [], k)
-
-
-d_8181 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8182 = _C.t_8017  # rules_data/pampero/definitions/resources.yaml:60
-d_8183 = _C.d_8018  # rules_data/pampero/definitions/resources.yaml:60
-t_8184 = _C.t_8019  # rules_data/pampero/definitions/resources.yaml:60
-t_8185 = _C.t_8020  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8186, E, 'left~2674', E.get('taken~2676'))
-    return True
-
-
-d_8187 = _C.d_8022  # rules_data/pampero/definitions/resources.yaml:62
-d_8188 = _C.d_8023  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8189(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9267(ctx, E), True)
-    if not d_8191(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8193, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
-    if not d_8194(ctx, E):
-        return False
-    if not d_8196(ctx, E):
-        return False
-    return True
-
-
-d_8190 = _C.d_8025  # rules_data/pampero/definitions/resources.yaml:26
-d_8191 = _C.d_8026  # rules_data/pampero/definitions/resources.yaml:27
-d_8192 = _C.d_8027  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8193(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8193, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
-    return True
-
-
-def d_8194(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9273(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8195, ctx.state.get('supply'), E.get('r~2679'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
-    return True
-
-
-def d_8195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8195, ctx.state.get('supply'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
-    return True
-
-
-def d_8196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9276(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8197, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
-    return True
-
-
-def d_8197(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8197, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
-    return True
+t_8143 = _C.rebased(_C.t_7978, 8143)  # rules_data/pampero/modules/objectives.yaml:47
+d_8144 = _C.rebased(_C.d_7979, 8143)  # rules_data/pampero/modules/objectives.yaml:47
+d_8145 = _C.rebased(_C.d_7980, 8143)  # rules_data/pampero/modules/objectives.yaml:47
+t_8146 = _C.rebased(_C.t_7981, 8143)  # rules_data/pampero/definitions/resources.yaml:54
+d_8147 = _C.rebased(_C.d_7982, 8143)  # rules_data/pampero/definitions/resources.yaml:54
+t_8148 = _C.rebased(_C.t_7983, 8143)  # rules_data/pampero/definitions/resources.yaml:55
+t_8149 = _C.rebased(_C.t_7984, 8143)  # rules_data/pampero/definitions/resources.yaml:56
+d_8150 = _C.rebased(_C.d_7985, 8143)  # rules_data/pampero/definitions/resources.yaml:56
+t_8151 = _C.rebased(_C.t_7414, 8143)  # rules_data/pampero/definitions/resources.yaml:57
+d_8152 = _C.rebased(_C.d_7415, 8143)  # rules_data/pampero/definitions/resources.yaml:58
+t_8153 = _C.rebased(_C.t_7988, 8143)  # rules_data/pampero/definitions/resources.yaml:60
+d_8154 = _C.rebased(_C.d_7989, 8143)  # rules_data/pampero/definitions/resources.yaml:60
+t_8155 = _C.rebased(_C.t_7990, 8143)  # rules_data/pampero/definitions/resources.yaml:60
+t_8156 = _C.rebased(_C.t_7991, 8143)  # rules_data/pampero/definitions/resources.yaml:60
+d_8157 = _C.rebased(_C.d_7992, 8143)  # rules_data/pampero/definitions/resources.yaml:61
+d_8158 = _C.rebased(_C.d_7993, 8143)  # rules_data/pampero/definitions/resources.yaml:62
+d_8159 = _C.rebased(_C.d_7994, 8143)  # rules_data/pampero/definitions/resources.yaml:62
+d_8160 = _C.rebased(_C.d_7995, 8143)  # rules_data/pampero/definitions/resources.yaml:26
+d_8161 = _C.rebased(_C.d_7996, 8143)  # rules_data/pampero/definitions/resources.yaml:26
+d_8162 = _C.rebased(_C.d_7997, 8143)  # rules_data/pampero/definitions/resources.yaml:27
+d_8163 = _C.rebased(_C.d_7998, 8143)  # rules_data/pampero/definitions/resources.yaml:27
+d_8164 = _C.rebased(_C.d_7999, 8143)  # rules_data/pampero/definitions/resources.yaml:28
+d_8165 = _C.rebased(_C.d_8000, 8143)  # rules_data/pampero/definitions/resources.yaml:29
+d_8166 = _C.rebased(_C.d_8001, 8143)  # rules_data/pampero/definitions/resources.yaml:29
+d_8167 = _C.rebased(_C.d_8002, 8143)  # rules_data/pampero/definitions/resources.yaml:30
+d_8168 = _C.rebased(_C.d_8003, 8143)  # rules_data/pampero/definitions/resources.yaml:30
+d_8169 = _C.rebased(_C.d_8004, 8143)  # rules_data/pampero/modules/objectives.yaml:47
+d_8170 = _C.rebased(_C.d_8005, 8143)  # rules_data/pampero/modules/objectives.yaml:47
+d_8171 = _C.rebased(_C.d_8006, 8143)  # rules_data/pampero/modules/objectives.yaml:47
+t_8172 = _C.rebased(_C.t_8007, 8143)  # rules_data/pampero/definitions/resources.yaml:68
+d_8173 = _C.rebased(_C.d_8008, 8143)  # rules_data/pampero/definitions/resources.yaml:68
+d_8174 = _C.rebased(_C.d_8009, 8143)  # rules_data/pampero/definitions/resources.yaml:68
+t_8175 = _C.rebased(_C.t_8010, 8143)  # rules_data/pampero/definitions/resources.yaml:54
+d_8176 = _C.rebased(_C.d_8011, 8143)  # rules_data/pampero/definitions/resources.yaml:54
+t_8177 = _C.rebased(_C.t_8012, 8143)  # rules_data/pampero/definitions/resources.yaml:55
+t_8178 = _C.rebased(_C.t_8013, 8143)  # rules_data/pampero/definitions/resources.yaml:56
+d_8179 = _C.rebased(_C.d_8014, 8143)  # rules_data/pampero/definitions/resources.yaml:56
+t_8180 = _C.rebased(_C.t_7960, 8143)  # rules_data/pampero/definitions/resources.yaml:57
+d_8181 = _C.rebased(_C.d_7415, 8143)  # rules_data/pampero/definitions/resources.yaml:58
+t_8182 = _C.rebased(_C.t_8017, 8143)  # rules_data/pampero/definitions/resources.yaml:60
+d_8183 = _C.rebased(_C.d_8018, 8143)  # rules_data/pampero/definitions/resources.yaml:60
+t_8184 = _C.rebased(_C.t_8019, 8143)  # rules_data/pampero/definitions/resources.yaml:60
+t_8185 = _C.rebased(_C.t_8020, 8143)  # rules_data/pampero/definitions/resources.yaml:60
+d_8186 = _C.rebased(_C.d_8021, 8143)  # rules_data/pampero/definitions/resources.yaml:61
+d_8187 = _C.rebased(_C.d_8022, 8143)  # rules_data/pampero/definitions/resources.yaml:62
+d_8188 = _C.rebased(_C.d_8023, 8143)  # rules_data/pampero/definitions/resources.yaml:62
+d_8189 = _C.rebased(_C.d_8024, 8143)  # rules_data/pampero/definitions/resources.yaml:26
+d_8190 = _C.rebased(_C.d_8025, 8143)  # rules_data/pampero/definitions/resources.yaml:26
+d_8191 = _C.rebased(_C.d_8026, 8143)  # rules_data/pampero/definitions/resources.yaml:27
+d_8192 = _C.rebased(_C.d_8027, 8143)  # rules_data/pampero/definitions/resources.yaml:27
+d_8193 = _C.rebased(_C.d_8028, 8143)  # rules_data/pampero/definitions/resources.yaml:28
+d_8194 = _C.rebased(_C.d_8029, 8143)  # rules_data/pampero/definitions/resources.yaml:29
+d_8195 = _C.rebased(_C.d_8030, 8143)  # rules_data/pampero/definitions/resources.yaml:29
+d_8196 = _C.rebased(_C.d_8031, 8143)  # rules_data/pampero/definitions/resources.yaml:30
+d_8197 = _C.rebased(_C.d_8032, 8143)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -185,7 +186,7 @@ def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 x_9405 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def t_8253(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -196,15 +197,15 @@ def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         LOCAL(ctx, E, 'n~2671', 10, True)
         LOCAL(ctx, E, 'r~2672', 'money', True)
         LOCAL(ctx, E, 'k~2673', x_9375(ctx, E), True)
-        return t_8282(ctx, k, s, E)
+        return t_8282(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2652', 10, True)
     LOCAL(ctx, E, 'r~2653', 'money', True)
-    return t_8256(ctx, r1, s, E)
+    return t_8256(ctx, r1, s, E, B)
 
 
-def d_8254(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8254(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -214,10 +215,10 @@ def d_8254(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return True
 
 
-d_8255 = _C.d_7514  # rules_data/pampero/modules/objectives.yaml:63
+d_8255 = _C.rebased(_C.d_7514, 8253)  # rules_data/pampero/modules/objectives.yaml:63
 
 
-def t_8256(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8256(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -227,16 +228,16 @@ def t_8256(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2658', E.get('left~2654'), True)
         LOCAL(ctx, E, 'r~2659', E.get('r~2653'), True)
-        if not d_8270(ctx, E):
+        if not d_8270(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2654', E.get('n~2652'), True)
-    return t_8258(ctx, r1, s, E)
+    return t_8258(ctx, r1, s, E, B)
 
 
-def d_8257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8257(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -246,7 +247,7 @@ def d_8257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8258(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8258(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -265,13 +266,13 @@ def t_8258(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             i += 1
             LOCAL(ctx, E, 'rep~2655', item, True)
             if x_9348(ctx, E):
-                return t_8259(ctx, lambda i=i: nxt(i), brk, E)
+                return t_8259(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8259(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -279,15 +280,15 @@ def t_8259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8267, E, 'left~2654', E.get('taken~2656'))
+        ASSIGN(ctx, B + 14, E, 'left~2654', E.get('taken~2656'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2656', 0, True)
-    return t_8261(ctx, r1, s, E)
+    return t_8261(ctx, r1, s, E, B)
 
 
-def d_8260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8260(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -297,27 +298,21 @@ def d_8260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8261(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8261, None, [], k)
+t_8261 = _C.rebased(_C.t_7414, 8253)  # rules_data/pampero/definitions/resources.yaml:57
+d_8262 = _C.rebased(_C.d_7415, 8253)  # rules_data/pampero/definitions/resources.yaml:58
 
 
-d_8262 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8263(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8263(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2656', E.get('instead~2657'))
-    return t_8265(ctx, k, s, E)
+    return t_8265(ctx, k, s, E, B)
 
 
-def d_8264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8264(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -327,7 +322,7 @@ def d_8264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8265(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8265(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -336,12 +331,12 @@ def t_8265(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8266(ctx, lambda: nxt(left - 1), k, E)
+        return t_8266(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2657')))
 
 
-def t_8266(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8266(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -350,17 +345,17 @@ def t_8266(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9355(ctx, E), k)
 
 
-def d_8267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8267(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8267, E, 'left~2654', E.get('taken~2656'))
+    ASSIGN(ctx, B + 14, E, 'left~2654', E.get('taken~2656'))
     return True
 
 
-def d_8268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8268(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -370,7 +365,7 @@ def d_8268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8269(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -380,96 +375,18 @@ def d_8269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8270(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2660', x_9361(ctx, E), True)
-    if not d_8272(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8274, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[2])
-    if not d_8275(ctx, E):
-        return False
-    if not d_8277(ctx, E):
-        return False
-    return True
+d_8270 = _C.rebased(_C.d_7542, 8253)  # rules_data/pampero/definitions/resources.yaml:26
+d_8271 = _C.rebased(_C.d_7543, 8253)  # rules_data/pampero/definitions/resources.yaml:26
+d_8272 = _C.rebased(_C.d_7544, 8253)  # rules_data/pampero/definitions/resources.yaml:27
+d_8273 = _C.rebased(_C.d_7545, 8253)  # rules_data/pampero/definitions/resources.yaml:27
+d_8274 = _C.rebased(_C.d_7546, 8253)  # rules_data/pampero/definitions/resources.yaml:28
+d_8275 = _C.rebased(_C.d_7547, 8253)  # rules_data/pampero/definitions/resources.yaml:29
+d_8276 = _C.rebased(_C.d_7548, 8253)  # rules_data/pampero/definitions/resources.yaml:29
+d_8277 = _C.rebased(_C.d_7549, 8253)  # rules_data/pampero/definitions/resources.yaml:30
+d_8278 = _C.rebased(_C.d_7550, 8253)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-d_8271 = _C.d_7543  # rules_data/pampero/definitions/resources.yaml:26
-d_8272 = _C.d_7544  # rules_data/pampero/definitions/resources.yaml:27
-d_8273 = _C.d_7545  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8274, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[2])
-    return True
-
-
-def d_8275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9367(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8276, ctx.state.get('supply'), E.get('r~2659'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[3])
-    return True
-
-
-def d_8276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8276, ctx.state.get('supply'), E.get('r~2659'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[3])
-    return True
-
-
-def d_8277(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9370(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8278, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[4])
-    return True
-
-
-def d_8278(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8278, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[4])
-    return True
-
-
-def d_8279(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8279(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -479,7 +396,7 @@ def d_8279(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return True
 
 
-def d_8280(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8280(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -489,7 +406,7 @@ def d_8280(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return True
 
 
-def d_8281(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8281(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -499,7 +416,7 @@ def d_8281(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     return True
 
 
-def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8282(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -507,10 +424,10 @@ def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     LOCAL(ctx, E, 'n~2674', x_9376(ctx, E), True)
     LOCAL(ctx, E, 'r~2675', E.get('r~2672'), True)
-    return t_8285(ctx, k, s, E)
+    return t_8285(ctx, k, s, E, B)
 
 
-def d_8283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8283(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -520,7 +437,7 @@ def d_8283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8284(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -530,7 +447,7 @@ def d_8284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def t_8285(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8285(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -540,16 +457,16 @@ def t_8285(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2680', E.get('left~2676'), True)
         LOCAL(ctx, E, 'r~2681', E.get('r~2675'), True)
-        if not d_8299(ctx, E):
+        if not d_8299(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2676', E.get('n~2674'), True)
-    return t_8287(ctx, r1, s, E)
+    return t_8287(ctx, r1, s, E, B)
 
 
-def d_8286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8286(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -559,7 +476,7 @@ def d_8286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8287(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8287(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -578,13 +495,13 @@ def t_8287(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             i += 1
             LOCAL(ctx, E, 'rep~2677', item, True)
             if x_9380(ctx, E):
-                return t_8288(ctx, lambda i=i: nxt(i), brk, E)
+                return t_8288(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8288(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8288(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -592,15 +509,15 @@ def t_8288(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8296, E, 'left~2676', E.get('taken~2678'))
+        ASSIGN(ctx, B + 43, E, 'left~2676', E.get('taken~2678'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2678', 0, True)
-    return t_8290(ctx, r1, s, E)
+    return t_8290(ctx, r1, s, E, B)
 
 
-def d_8289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8289(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -610,27 +527,21 @@ def d_8289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8290(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8290, None, [], k)
+t_8290 = _C.rebased(_C.t_7960, 8253)  # rules_data/pampero/definitions/resources.yaml:57
+d_8291 = _C.rebased(_C.d_7415, 8253)  # rules_data/pampero/definitions/resources.yaml:58
 
 
-d_8291 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8292(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8292(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2678', E.get('instead~2679'))
-    return t_8294(ctx, k, s, E)
+    return t_8294(ctx, k, s, E, B)
 
 
-def d_8293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8293(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -640,7 +551,7 @@ def d_8293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8294(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8294(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -649,12 +560,12 @@ def t_8294(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8295(ctx, lambda: nxt(left - 1), k, E)
+        return t_8295(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2679')))
 
 
-def t_8295(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8295(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -663,17 +574,17 @@ def t_8295(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9387(ctx, E), k)
 
 
-def d_8296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8296(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8296, E, 'left~2676', E.get('taken~2678'))
+    ASSIGN(ctx, B + 43, E, 'left~2676', E.get('taken~2678'))
     return True
 
 
-def d_8297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8297(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -683,7 +594,7 @@ def d_8297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8298(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -693,27 +604,27 @@ def d_8298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8299(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2682', x_9395(ctx, E), True)
-    if not d_8301(ctx, E):
+    if not d_8301(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8303, PL(ctx, E.get('you')).get('stock'), E.get('r~2681'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2681'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2682'), '+=', False, K[2])
-    if not d_8304(ctx, E):
+    if not d_8304(ctx, E, B):
         return False
-    if not d_8306(ctx, E):
+    if not d_8306(ctx, E, B):
         return False
     return True
 
 
-def d_8300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8300(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -723,7 +634,7 @@ def d_8300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8301(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -735,7 +646,7 @@ def d_8301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8302(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -745,19 +656,19 @@ def d_8302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8303(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8303, PL(ctx, E.get('you')).get('stock'), E.get('r~2681'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2681'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2682'), '+=', False, K[2])
     return True
 
 
-def d_8304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8304(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -765,25 +676,25 @@ def d_8304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9401(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8305, ctx.state.get('supply'), E.get('r~2681'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2681'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2682'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2682'), '-=', False, K[4])
     return True
 
 
-def d_8305(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8305(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8305, ctx.state.get('supply'), E.get('r~2681'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2681'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2682'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2682'), '-=', False, K[4])
     return True
 
 
-def d_8306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8306(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -791,21 +702,21 @@ def d_8306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9404(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8307, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2682'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2682'), '+=', False, K[5])
     return True
 
 
-def d_8307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8307(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8307, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2682'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2682'), '+=', False, K[5])
     return True
 
 

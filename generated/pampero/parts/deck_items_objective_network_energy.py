@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -85,415 +86,61 @@ x_9721 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
 x_9722 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
 x_9724 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_9725 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8528(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2670', 10, True)
-        LOCAL(ctx, E, 'r~2671', 'money', True)
-        LOCAL(ctx, E, 'k~2672', x_9695(ctx, E), True)
-        return t_8557(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2651', 10, True)
-    LOCAL(ctx, E, 'r~2652', 'money', True)
-    return t_8531(ctx, r1, s, E)
-
-
-d_8529 = _C.d_8199  # rules_data/pampero/modules/objectives.yaml:103
-d_8530 = _C.d_8200  # rules_data/pampero/modules/objectives.yaml:103
-
-
-def t_8531(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
-        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
-        if not d_8545(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
-    return t_8533(ctx, r1, s, E)
-
-
-d_8532 = _C.d_8202  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8533(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9667(ctx, E)))
-    old = E.get('rep~2654', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2654', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2654', item, True)
-            if x_9668(ctx, E):
-                return t_8534(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8534(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8542, E, 'left~2653', E.get('taken~2655'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2655', 0, True)
-    return t_8536(ctx, r1, s, E)
-
-
-d_8535 = _C.d_8205  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8536(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8536, None, [], k)
-
-
-d_8537 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8538 = _C.t_8208  # rules_data/pampero/definitions/resources.yaml:60
-d_8539 = _C.d_8209  # rules_data/pampero/definitions/resources.yaml:60
-t_8540 = _C.t_8210  # rules_data/pampero/definitions/resources.yaml:60
-t_8541 = _C.t_8211  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8542, E, 'left~2653', E.get('taken~2655'))
-    return True
-
-
-d_8543 = _C.d_8213  # rules_data/pampero/definitions/resources.yaml:62
-d_8544 = _C.d_8214  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9681(ctx, E), True)
-    if not d_8547(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8549, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    if not d_8550(ctx, E):
-        return False
-    if not d_8552(ctx, E):
-        return False
-    return True
-
-
-d_8546 = _C.d_8216  # rules_data/pampero/definitions/resources.yaml:26
-d_8547 = _C.d_8217  # rules_data/pampero/definitions/resources.yaml:27
-d_8548 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8549, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    return True
-
-
-def d_8550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9687(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8551, ctx.state.get('supply'), E.get('r~2658'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8551, ctx.state.get('supply'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9690(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8553, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
-    return True
-
-
-def d_8553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8553, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
-    return True
-
-
-d_8554 = _C.d_8224  # rules_data/pampero/modules/objectives.yaml:103
-d_8555 = _C.d_8225  # rules_data/pampero/modules/objectives.yaml:103
-d_8556 = _C.d_8226  # rules_data/pampero/modules/objectives.yaml:103
-
-
-def t_8557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', x_9696(ctx, E), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_8560(ctx, k, s, E)
-
-
-d_8558 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:68
-d_8559 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8560(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_8574(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_8562(ctx, r1, s, E)
-
-
-d_8561 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8562(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9699(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_9700(ctx, E):
-                return t_8563(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8563(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8571, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_8565(ctx, r1, s, E)
-
-
-d_8564 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8565(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8565, None, [], k)
-
-
-d_8566 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8567 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_8568 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_8569 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_8570 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8571, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_8572 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_8573 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9715(ctx, E), True)
-    if not d_8576(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8578, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_8579(ctx, E):
-        return False
-    if not d_8581(ctx, E):
-        return False
-    return True
-
-
-d_8575 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_8576 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_8577 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8578, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_8579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9721(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8580, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8580, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9724(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8582, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8582, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+t_8528 = _C.rebased(_C.t_8198, 8528)  # rules_data/pampero/modules/objectives.yaml:103
+d_8529 = _C.rebased(_C.d_8199, 8528)  # rules_data/pampero/modules/objectives.yaml:103
+d_8530 = _C.rebased(_C.d_8200, 8528)  # rules_data/pampero/modules/objectives.yaml:103
+t_8531 = _C.rebased(_C.t_8201, 8528)  # rules_data/pampero/definitions/resources.yaml:54
+d_8532 = _C.rebased(_C.d_8202, 8528)  # rules_data/pampero/definitions/resources.yaml:54
+t_8533 = _C.rebased(_C.t_8203, 8528)  # rules_data/pampero/definitions/resources.yaml:55
+t_8534 = _C.rebased(_C.t_8204, 8528)  # rules_data/pampero/definitions/resources.yaml:56
+d_8535 = _C.rebased(_C.d_8205, 8528)  # rules_data/pampero/definitions/resources.yaml:56
+t_8536 = _C.rebased(_C.t_7414, 8528)  # rules_data/pampero/definitions/resources.yaml:57
+d_8537 = _C.rebased(_C.d_7415, 8528)  # rules_data/pampero/definitions/resources.yaml:58
+t_8538 = _C.rebased(_C.t_8208, 8528)  # rules_data/pampero/definitions/resources.yaml:60
+d_8539 = _C.rebased(_C.d_8209, 8528)  # rules_data/pampero/definitions/resources.yaml:60
+t_8540 = _C.rebased(_C.t_8210, 8528)  # rules_data/pampero/definitions/resources.yaml:60
+t_8541 = _C.rebased(_C.t_8211, 8528)  # rules_data/pampero/definitions/resources.yaml:60
+d_8542 = _C.rebased(_C.d_8212, 8528)  # rules_data/pampero/definitions/resources.yaml:61
+d_8543 = _C.rebased(_C.d_8213, 8528)  # rules_data/pampero/definitions/resources.yaml:62
+d_8544 = _C.rebased(_C.d_8214, 8528)  # rules_data/pampero/definitions/resources.yaml:62
+d_8545 = _C.rebased(_C.d_8215, 8528)  # rules_data/pampero/definitions/resources.yaml:26
+d_8546 = _C.rebased(_C.d_8216, 8528)  # rules_data/pampero/definitions/resources.yaml:26
+d_8547 = _C.rebased(_C.d_8217, 8528)  # rules_data/pampero/definitions/resources.yaml:27
+d_8548 = _C.rebased(_C.d_8218, 8528)  # rules_data/pampero/definitions/resources.yaml:27
+d_8549 = _C.rebased(_C.d_8219, 8528)  # rules_data/pampero/definitions/resources.yaml:28
+d_8550 = _C.rebased(_C.d_8220, 8528)  # rules_data/pampero/definitions/resources.yaml:29
+d_8551 = _C.rebased(_C.d_8221, 8528)  # rules_data/pampero/definitions/resources.yaml:29
+d_8552 = _C.rebased(_C.d_8222, 8528)  # rules_data/pampero/definitions/resources.yaml:30
+d_8553 = _C.rebased(_C.d_8223, 8528)  # rules_data/pampero/definitions/resources.yaml:30
+d_8554 = _C.rebased(_C.d_8224, 8528)  # rules_data/pampero/modules/objectives.yaml:103
+d_8555 = _C.rebased(_C.d_8225, 8528)  # rules_data/pampero/modules/objectives.yaml:103
+d_8556 = _C.rebased(_C.d_8226, 8528)  # rules_data/pampero/modules/objectives.yaml:103
+t_8557 = _C.rebased(_C.t_8227, 8528)  # rules_data/pampero/definitions/resources.yaml:68
+d_8558 = _C.rebased(_C.d_8228, 8528)  # rules_data/pampero/definitions/resources.yaml:68
+d_8559 = _C.rebased(_C.d_8229, 8528)  # rules_data/pampero/definitions/resources.yaml:68
+t_8560 = _C.rebased(_C.t_8230, 8528)  # rules_data/pampero/definitions/resources.yaml:54
+d_8561 = _C.rebased(_C.d_8231, 8528)  # rules_data/pampero/definitions/resources.yaml:54
+t_8562 = _C.rebased(_C.t_8232, 8528)  # rules_data/pampero/definitions/resources.yaml:55
+t_8563 = _C.rebased(_C.t_8233, 8528)  # rules_data/pampero/definitions/resources.yaml:56
+d_8564 = _C.rebased(_C.d_8234, 8528)  # rules_data/pampero/definitions/resources.yaml:56
+t_8565 = _C.rebased(_C.t_7960, 8528)  # rules_data/pampero/definitions/resources.yaml:57
+d_8566 = _C.rebased(_C.d_7415, 8528)  # rules_data/pampero/definitions/resources.yaml:58
+t_8567 = _C.rebased(_C.t_8237, 8528)  # rules_data/pampero/definitions/resources.yaml:60
+d_8568 = _C.rebased(_C.d_8238, 8528)  # rules_data/pampero/definitions/resources.yaml:60
+t_8569 = _C.rebased(_C.t_8239, 8528)  # rules_data/pampero/definitions/resources.yaml:60
+t_8570 = _C.rebased(_C.t_8240, 8528)  # rules_data/pampero/definitions/resources.yaml:60
+d_8571 = _C.rebased(_C.d_8241, 8528)  # rules_data/pampero/definitions/resources.yaml:61
+d_8572 = _C.rebased(_C.d_8242, 8528)  # rules_data/pampero/definitions/resources.yaml:62
+d_8573 = _C.rebased(_C.d_8243, 8528)  # rules_data/pampero/definitions/resources.yaml:62
+d_8574 = _C.rebased(_C.d_8244, 8528)  # rules_data/pampero/definitions/resources.yaml:26
+d_8575 = _C.rebased(_C.d_8245, 8528)  # rules_data/pampero/definitions/resources.yaml:26
+d_8576 = _C.rebased(_C.d_8246, 8528)  # rules_data/pampero/definitions/resources.yaml:27
+d_8577 = _C.rebased(_C.d_8247, 8528)  # rules_data/pampero/definitions/resources.yaml:27
+d_8578 = _C.rebased(_C.d_8248, 8528)  # rules_data/pampero/definitions/resources.yaml:28
+d_8579 = _C.rebased(_C.d_8249, 8528)  # rules_data/pampero/definitions/resources.yaml:29
+d_8580 = _C.rebased(_C.d_8250, 8528)  # rules_data/pampero/definitions/resources.yaml:29
+d_8581 = _C.rebased(_C.d_8251, 8528)  # rules_data/pampero/definitions/resources.yaml:30
+d_8582 = _C.rebased(_C.d_8252, 8528)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9465 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
 x_9466 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
 x_9468 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
 x_9469 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8308(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:71
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2669', 10, True)
-        LOCAL(ctx, E, 'r~2670', 'money', True)
-        LOCAL(ctx, E, 'k~2671', x_9439(ctx, E), True)
-        return t_8337(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2650', 10, True)
-    LOCAL(ctx, E, 'r~2651', 'money', True)
-    return t_8311(ctx, r1, s, E)
-
-
-d_8309 = _C.d_7979  # rules_data/pampero/modules/objectives.yaml:71
-d_8310 = _C.d_7980  # rules_data/pampero/modules/objectives.yaml:71
-
-
-def t_8311(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
-        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
-        if not d_8325(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
-    return t_8313(ctx, r1, s, E)
-
-
-d_8312 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8313(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9411(ctx, E)))
-    old = E.get('rep~2653', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2653', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2653', item, True)
-            if x_9412(ctx, E):
-                return t_8314(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8314(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8322, E, 'left~2652', E.get('taken~2654'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2654', 0, True)
-    return t_8316(ctx, r1, s, E)
-
-
-d_8315 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8316(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8316, None, [], k)
-
-
-d_8317 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8318 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
-d_8319 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
-t_8320 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
-t_8321 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8322, E, 'left~2652', E.get('taken~2654'))
-    return True
-
-
-d_8323 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
-d_8324 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8325(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', x_9425(ctx, E), True)
-    if not d_8327(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8329, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    if not d_8330(ctx, E):
-        return False
-    if not d_8332(ctx, E):
-        return False
-    return True
-
-
-d_8326 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
-d_8327 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
-d_8328 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8329(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8329, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    return True
-
-
-def d_8330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9431(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8331, ctx.state.get('supply'), E.get('r~2657'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_8331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8331, ctx.state.get('supply'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_8332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9434(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8333, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-def d_8333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8333, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-d_8334 = _C.d_8004  # rules_data/pampero/modules/objectives.yaml:71
-d_8335 = _C.d_8005  # rules_data/pampero/modules/objectives.yaml:71
-d_8336 = _C.d_8006  # rules_data/pampero/modules/objectives.yaml:71
-
-
-def t_8337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', x_9440(ctx, E), True)
-    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
-    return t_8340(ctx, k, s, E)
-
-
-d_8338 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:68
-d_8339 = _C.d_8009  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8340(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
-        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
-        if not d_8354(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
-    return t_8342(ctx, r1, s, E)
-
-
-d_8341 = _C.d_8011  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8342(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9443(ctx, E)))
-    old = E.get('rep~2675', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2675', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2675', item, True)
-            if x_9444(ctx, E):
-                return t_8343(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8343(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8351, E, 'left~2674', E.get('taken~2676'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2676', 0, True)
-    return t_8345(ctx, r1, s, E)
-
-
-d_8344 = _C.d_8014  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8345(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8345, None, [], k)
-
-
-d_8346 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8347 = _C.t_8017  # rules_data/pampero/definitions/resources.yaml:60
-d_8348 = _C.d_8018  # rules_data/pampero/definitions/resources.yaml:60
-t_8349 = _C.t_8019  # rules_data/pampero/definitions/resources.yaml:60
-t_8350 = _C.t_8020  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8351, E, 'left~2674', E.get('taken~2676'))
-    return True
-
-
-d_8352 = _C.d_8022  # rules_data/pampero/definitions/resources.yaml:62
-d_8353 = _C.d_8023  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9459(ctx, E), True)
-    if not d_8356(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8358, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
-    if not d_8359(ctx, E):
-        return False
-    if not d_8361(ctx, E):
-        return False
-    return True
-
-
-d_8355 = _C.d_8025  # rules_data/pampero/definitions/resources.yaml:26
-d_8356 = _C.d_8026  # rules_data/pampero/definitions/resources.yaml:27
-d_8357 = _C.d_8027  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8358, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
-    return True
-
-
-def d_8359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9465(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8360, ctx.state.get('supply'), E.get('r~2679'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
-    return True
-
-
-def d_8360(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8360, ctx.state.get('supply'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
-    return True
-
-
-def d_8361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9468(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8362, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
-    return True
-
-
-def d_8362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8362, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
-    return True
+t_8308 = _C.rebased(_C.t_7978, 8308)  # rules_data/pampero/modules/objectives.yaml:71
+d_8309 = _C.rebased(_C.d_7979, 8308)  # rules_data/pampero/modules/objectives.yaml:71
+d_8310 = _C.rebased(_C.d_7980, 8308)  # rules_data/pampero/modules/objectives.yaml:71
+t_8311 = _C.rebased(_C.t_7981, 8308)  # rules_data/pampero/definitions/resources.yaml:54
+d_8312 = _C.rebased(_C.d_7982, 8308)  # rules_data/pampero/definitions/resources.yaml:54
+t_8313 = _C.rebased(_C.t_7983, 8308)  # rules_data/pampero/definitions/resources.yaml:55
+t_8314 = _C.rebased(_C.t_7984, 8308)  # rules_data/pampero/definitions/resources.yaml:56
+d_8315 = _C.rebased(_C.d_7985, 8308)  # rules_data/pampero/definitions/resources.yaml:56
+t_8316 = _C.rebased(_C.t_7414, 8308)  # rules_data/pampero/definitions/resources.yaml:57
+d_8317 = _C.rebased(_C.d_7415, 8308)  # rules_data/pampero/definitions/resources.yaml:58
+t_8318 = _C.rebased(_C.t_7988, 8308)  # rules_data/pampero/definitions/resources.yaml:60
+d_8319 = _C.rebased(_C.d_7989, 8308)  # rules_data/pampero/definitions/resources.yaml:60
+t_8320 = _C.rebased(_C.t_7990, 8308)  # rules_data/pampero/definitions/resources.yaml:60
+t_8321 = _C.rebased(_C.t_7991, 8308)  # rules_data/pampero/definitions/resources.yaml:60
+d_8322 = _C.rebased(_C.d_7992, 8308)  # rules_data/pampero/definitions/resources.yaml:61
+d_8323 = _C.rebased(_C.d_7993, 8308)  # rules_data/pampero/definitions/resources.yaml:62
+d_8324 = _C.rebased(_C.d_7994, 8308)  # rules_data/pampero/definitions/resources.yaml:62
+d_8325 = _C.rebased(_C.d_7995, 8308)  # rules_data/pampero/definitions/resources.yaml:26
+d_8326 = _C.rebased(_C.d_7996, 8308)  # rules_data/pampero/definitions/resources.yaml:26
+d_8327 = _C.rebased(_C.d_7997, 8308)  # rules_data/pampero/definitions/resources.yaml:27
+d_8328 = _C.rebased(_C.d_7998, 8308)  # rules_data/pampero/definitions/resources.yaml:27
+d_8329 = _C.rebased(_C.d_7999, 8308)  # rules_data/pampero/definitions/resources.yaml:28
+d_8330 = _C.rebased(_C.d_8000, 8308)  # rules_data/pampero/definitions/resources.yaml:29
+d_8331 = _C.rebased(_C.d_8001, 8308)  # rules_data/pampero/definitions/resources.yaml:29
+d_8332 = _C.rebased(_C.d_8002, 8308)  # rules_data/pampero/definitions/resources.yaml:30
+d_8333 = _C.rebased(_C.d_8003, 8308)  # rules_data/pampero/definitions/resources.yaml:30
+d_8334 = _C.rebased(_C.d_8004, 8308)  # rules_data/pampero/modules/objectives.yaml:71
+d_8335 = _C.rebased(_C.d_8005, 8308)  # rules_data/pampero/modules/objectives.yaml:71
+d_8336 = _C.rebased(_C.d_8006, 8308)  # rules_data/pampero/modules/objectives.yaml:71
+t_8337 = _C.rebased(_C.t_8007, 8308)  # rules_data/pampero/definitions/resources.yaml:68
+d_8338 = _C.rebased(_C.d_8008, 8308)  # rules_data/pampero/definitions/resources.yaml:68
+d_8339 = _C.rebased(_C.d_8009, 8308)  # rules_data/pampero/definitions/resources.yaml:68
+t_8340 = _C.rebased(_C.t_8010, 8308)  # rules_data/pampero/definitions/resources.yaml:54
+d_8341 = _C.rebased(_C.d_8011, 8308)  # rules_data/pampero/definitions/resources.yaml:54
+t_8342 = _C.rebased(_C.t_8012, 8308)  # rules_data/pampero/definitions/resources.yaml:55
+t_8343 = _C.rebased(_C.t_8013, 8308)  # rules_data/pampero/definitions/resources.yaml:56
+d_8344 = _C.rebased(_C.d_8014, 8308)  # rules_data/pampero/definitions/resources.yaml:56
+t_8345 = _C.rebased(_C.t_7960, 8308)  # rules_data/pampero/definitions/resources.yaml:57
+d_8346 = _C.rebased(_C.d_7415, 8308)  # rules_data/pampero/definitions/resources.yaml:58
+t_8347 = _C.rebased(_C.t_8017, 8308)  # rules_data/pampero/definitions/resources.yaml:60
+d_8348 = _C.rebased(_C.d_8018, 8308)  # rules_data/pampero/definitions/resources.yaml:60
+t_8349 = _C.rebased(_C.t_8019, 8308)  # rules_data/pampero/definitions/resources.yaml:60
+t_8350 = _C.rebased(_C.t_8020, 8308)  # rules_data/pampero/definitions/resources.yaml:60
+d_8351 = _C.rebased(_C.d_8021, 8308)  # rules_data/pampero/definitions/resources.yaml:61
+d_8352 = _C.rebased(_C.d_8022, 8308)  # rules_data/pampero/definitions/resources.yaml:62
+d_8353 = _C.rebased(_C.d_8023, 8308)  # rules_data/pampero/definitions/resources.yaml:62
+d_8354 = _C.rebased(_C.d_8024, 8308)  # rules_data/pampero/definitions/resources.yaml:26
+d_8355 = _C.rebased(_C.d_8025, 8308)  # rules_data/pampero/definitions/resources.yaml:26
+d_8356 = _C.rebased(_C.d_8026, 8308)  # rules_data/pampero/definitions/resources.yaml:27
+d_8357 = _C.rebased(_C.d_8027, 8308)  # rules_data/pampero/definitions/resources.yaml:27
+d_8358 = _C.rebased(_C.d_8028, 8308)  # rules_data/pampero/definitions/resources.yaml:28
+d_8359 = _C.rebased(_C.d_8029, 8308)  # rules_data/pampero/definitions/resources.yaml:29
+d_8360 = _C.rebased(_C.d_8030, 8308)  # rules_data/pampero/definitions/resources.yaml:29
+d_8361 = _C.rebased(_C.d_8031, 8308)  # rules_data/pampero/definitions/resources.yaml:30
+d_8362 = _C.rebased(_C.d_8032, 8308)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

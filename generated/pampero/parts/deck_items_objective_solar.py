@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9529 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
 x_9530 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
 x_9532 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
 x_9533 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8363(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2669', 10, True)
-        LOCAL(ctx, E, 'r~2670', 'money', True)
-        LOCAL(ctx, E, 'k~2671', x_9503(ctx, E), True)
-        return t_8392(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2650', 10, True)
-    LOCAL(ctx, E, 'r~2651', 'money', True)
-    return t_8366(ctx, r1, s, E)
-
-
-d_8364 = _C.d_7979  # rules_data/pampero/modules/objectives.yaml:79
-d_8365 = _C.d_7980  # rules_data/pampero/modules/objectives.yaml:79
-
-
-def t_8366(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
-        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
-        if not d_8380(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
-    return t_8368(ctx, r1, s, E)
-
-
-d_8367 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8368(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9475(ctx, E)))
-    old = E.get('rep~2653', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2653', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2653', item, True)
-            if x_9476(ctx, E):
-                return t_8369(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8369(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8377, E, 'left~2652', E.get('taken~2654'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2654', 0, True)
-    return t_8371(ctx, r1, s, E)
-
-
-d_8370 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8371(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8371, None, [], k)
-
-
-d_8372 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8373 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
-d_8374 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
-t_8375 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
-t_8376 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8377, E, 'left~2652', E.get('taken~2654'))
-    return True
-
-
-d_8378 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
-d_8379 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', x_9489(ctx, E), True)
-    if not d_8382(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8384, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    if not d_8385(ctx, E):
-        return False
-    if not d_8387(ctx, E):
-        return False
-    return True
-
-
-d_8381 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
-d_8382 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
-d_8383 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8384, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    return True
-
-
-def d_8385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9495(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8386, ctx.state.get('supply'), E.get('r~2657'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8386, ctx.state.get('supply'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9498(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8388, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-def d_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8388, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-d_8389 = _C.d_8004  # rules_data/pampero/modules/objectives.yaml:79
-d_8390 = _C.d_8005  # rules_data/pampero/modules/objectives.yaml:79
-d_8391 = _C.d_8006  # rules_data/pampero/modules/objectives.yaml:79
-
-
-def t_8392(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', x_9504(ctx, E), True)
-    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
-    return t_8395(ctx, k, s, E)
-
-
-d_8393 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:68
-d_8394 = _C.d_8009  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8395(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
-        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
-        if not d_8409(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
-    return t_8397(ctx, r1, s, E)
-
-
-d_8396 = _C.d_8011  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8397(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9507(ctx, E)))
-    old = E.get('rep~2675', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2675', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2675', item, True)
-            if x_9508(ctx, E):
-                return t_8398(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8398(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8406, E, 'left~2674', E.get('taken~2676'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2676', 0, True)
-    return t_8400(ctx, r1, s, E)
-
-
-d_8399 = _C.d_8014  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8400(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8400, None, [], k)
-
-
-d_8401 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8402 = _C.t_8017  # rules_data/pampero/definitions/resources.yaml:60
-d_8403 = _C.d_8018  # rules_data/pampero/definitions/resources.yaml:60
-t_8404 = _C.t_8019  # rules_data/pampero/definitions/resources.yaml:60
-t_8405 = _C.t_8020  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8406, E, 'left~2674', E.get('taken~2676'))
-    return True
-
-
-d_8407 = _C.d_8022  # rules_data/pampero/definitions/resources.yaml:62
-d_8408 = _C.d_8023  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9523(ctx, E), True)
-    if not d_8411(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8413, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
-    if not d_8414(ctx, E):
-        return False
-    if not d_8416(ctx, E):
-        return False
-    return True
-
-
-d_8410 = _C.d_8025  # rules_data/pampero/definitions/resources.yaml:26
-d_8411 = _C.d_8026  # rules_data/pampero/definitions/resources.yaml:27
-d_8412 = _C.d_8027  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8413, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
-    return True
-
-
-def d_8414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9529(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8415, ctx.state.get('supply'), E.get('r~2679'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
-    return True
-
-
-def d_8415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8415, ctx.state.get('supply'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
-    return True
-
-
-def d_8416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9532(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8417, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
-    return True
-
-
-def d_8417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8417, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
-    return True
+t_8363 = _C.rebased(_C.t_7978, 8363)  # rules_data/pampero/modules/objectives.yaml:79
+d_8364 = _C.rebased(_C.d_7979, 8363)  # rules_data/pampero/modules/objectives.yaml:79
+d_8365 = _C.rebased(_C.d_7980, 8363)  # rules_data/pampero/modules/objectives.yaml:79
+t_8366 = _C.rebased(_C.t_7981, 8363)  # rules_data/pampero/definitions/resources.yaml:54
+d_8367 = _C.rebased(_C.d_7982, 8363)  # rules_data/pampero/definitions/resources.yaml:54
+t_8368 = _C.rebased(_C.t_7983, 8363)  # rules_data/pampero/definitions/resources.yaml:55
+t_8369 = _C.rebased(_C.t_7984, 8363)  # rules_data/pampero/definitions/resources.yaml:56
+d_8370 = _C.rebased(_C.d_7985, 8363)  # rules_data/pampero/definitions/resources.yaml:56
+t_8371 = _C.rebased(_C.t_7414, 8363)  # rules_data/pampero/definitions/resources.yaml:57
+d_8372 = _C.rebased(_C.d_7415, 8363)  # rules_data/pampero/definitions/resources.yaml:58
+t_8373 = _C.rebased(_C.t_7988, 8363)  # rules_data/pampero/definitions/resources.yaml:60
+d_8374 = _C.rebased(_C.d_7989, 8363)  # rules_data/pampero/definitions/resources.yaml:60
+t_8375 = _C.rebased(_C.t_7990, 8363)  # rules_data/pampero/definitions/resources.yaml:60
+t_8376 = _C.rebased(_C.t_7991, 8363)  # rules_data/pampero/definitions/resources.yaml:60
+d_8377 = _C.rebased(_C.d_7992, 8363)  # rules_data/pampero/definitions/resources.yaml:61
+d_8378 = _C.rebased(_C.d_7993, 8363)  # rules_data/pampero/definitions/resources.yaml:62
+d_8379 = _C.rebased(_C.d_7994, 8363)  # rules_data/pampero/definitions/resources.yaml:62
+d_8380 = _C.rebased(_C.d_7995, 8363)  # rules_data/pampero/definitions/resources.yaml:26
+d_8381 = _C.rebased(_C.d_7996, 8363)  # rules_data/pampero/definitions/resources.yaml:26
+d_8382 = _C.rebased(_C.d_7997, 8363)  # rules_data/pampero/definitions/resources.yaml:27
+d_8383 = _C.rebased(_C.d_7998, 8363)  # rules_data/pampero/definitions/resources.yaml:27
+d_8384 = _C.rebased(_C.d_7999, 8363)  # rules_data/pampero/definitions/resources.yaml:28
+d_8385 = _C.rebased(_C.d_8000, 8363)  # rules_data/pampero/definitions/resources.yaml:29
+d_8386 = _C.rebased(_C.d_8001, 8363)  # rules_data/pampero/definitions/resources.yaml:29
+d_8387 = _C.rebased(_C.d_8002, 8363)  # rules_data/pampero/definitions/resources.yaml:30
+d_8388 = _C.rebased(_C.d_8003, 8363)  # rules_data/pampero/definitions/resources.yaml:30
+d_8389 = _C.rebased(_C.d_8004, 8363)  # rules_data/pampero/modules/objectives.yaml:79
+d_8390 = _C.rebased(_C.d_8005, 8363)  # rules_data/pampero/modules/objectives.yaml:79
+d_8391 = _C.rebased(_C.d_8006, 8363)  # rules_data/pampero/modules/objectives.yaml:79
+t_8392 = _C.rebased(_C.t_8007, 8363)  # rules_data/pampero/definitions/resources.yaml:68
+d_8393 = _C.rebased(_C.d_8008, 8363)  # rules_data/pampero/definitions/resources.yaml:68
+d_8394 = _C.rebased(_C.d_8009, 8363)  # rules_data/pampero/definitions/resources.yaml:68
+t_8395 = _C.rebased(_C.t_8010, 8363)  # rules_data/pampero/definitions/resources.yaml:54
+d_8396 = _C.rebased(_C.d_8011, 8363)  # rules_data/pampero/definitions/resources.yaml:54
+t_8397 = _C.rebased(_C.t_8012, 8363)  # rules_data/pampero/definitions/resources.yaml:55
+t_8398 = _C.rebased(_C.t_8013, 8363)  # rules_data/pampero/definitions/resources.yaml:56
+d_8399 = _C.rebased(_C.d_8014, 8363)  # rules_data/pampero/definitions/resources.yaml:56
+t_8400 = _C.rebased(_C.t_7960, 8363)  # rules_data/pampero/definitions/resources.yaml:57
+d_8401 = _C.rebased(_C.d_7415, 8363)  # rules_data/pampero/definitions/resources.yaml:58
+t_8402 = _C.rebased(_C.t_8017, 8363)  # rules_data/pampero/definitions/resources.yaml:60
+d_8403 = _C.rebased(_C.d_8018, 8363)  # rules_data/pampero/definitions/resources.yaml:60
+t_8404 = _C.rebased(_C.t_8019, 8363)  # rules_data/pampero/definitions/resources.yaml:60
+t_8405 = _C.rebased(_C.t_8020, 8363)  # rules_data/pampero/definitions/resources.yaml:60
+d_8406 = _C.rebased(_C.d_8021, 8363)  # rules_data/pampero/definitions/resources.yaml:61
+d_8407 = _C.rebased(_C.d_8022, 8363)  # rules_data/pampero/definitions/resources.yaml:62
+d_8408 = _C.rebased(_C.d_8023, 8363)  # rules_data/pampero/definitions/resources.yaml:62
+d_8409 = _C.rebased(_C.d_8024, 8363)  # rules_data/pampero/definitions/resources.yaml:26
+d_8410 = _C.rebased(_C.d_8025, 8363)  # rules_data/pampero/definitions/resources.yaml:26
+d_8411 = _C.rebased(_C.d_8026, 8363)  # rules_data/pampero/definitions/resources.yaml:27
+d_8412 = _C.rebased(_C.d_8027, 8363)  # rules_data/pampero/definitions/resources.yaml:27
+d_8413 = _C.rebased(_C.d_8028, 8363)  # rules_data/pampero/definitions/resources.yaml:28
+d_8414 = _C.rebased(_C.d_8029, 8363)  # rules_data/pampero/definitions/resources.yaml:29
+d_8415 = _C.rebased(_C.d_8030, 8363)  # rules_data/pampero/definitions/resources.yaml:29
+d_8416 = _C.rebased(_C.d_8031, 8363)  # rules_data/pampero/definitions/resources.yaml:30
+d_8417 = _C.rebased(_C.d_8032, 8363)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

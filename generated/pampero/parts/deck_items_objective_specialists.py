@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -208,7 +209,7 @@ def x_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 x_9597 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def t_8418(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -219,15 +220,15 @@ def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         LOCAL(ctx, E, 'n~2678', 10, True)
         LOCAL(ctx, E, 'r~2679', 'money', True)
         LOCAL(ctx, E, 'k~2680', x_9567(ctx, E), True)
-        return t_8447(ctx, k, s, E)
+        return t_8447(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2659', 10, True)
     LOCAL(ctx, E, 'r~2660', 'money', True)
-    return t_8421(ctx, r1, s, E)
+    return t_8421(ctx, r1, s, E, B)
 
 
-def d_8419(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8419(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -237,10 +238,10 @@ def d_8419(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return True
 
 
-d_8420 = _C.d_8420  # rules_data/pampero/modules/objectives.yaml:87
+d_8420 = _C.rebased(_C.d_8420, 8418)  # rules_data/pampero/modules/objectives.yaml:87
 
 
-def t_8421(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8421(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -250,16 +251,16 @@ def t_8421(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2665', E.get('left~2661'), True)
         LOCAL(ctx, E, 'r~2666', E.get('r~2660'), True)
-        if not d_8435(ctx, E):
+        if not d_8435(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
-    return t_8423(ctx, r1, s, E)
+    return t_8423(ctx, r1, s, E, B)
 
 
-def d_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8422(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -269,7 +270,7 @@ def d_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8423(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8423(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -288,13 +289,13 @@ def t_8423(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             i += 1
             LOCAL(ctx, E, 'rep~2662', item, True)
             if x_9540(ctx, E):
-                return t_8424(ctx, lambda i=i: nxt(i), brk, E)
+                return t_8424(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8424(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8424(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -302,15 +303,15 @@ def t_8424(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8432, E, 'left~2661', E.get('taken~2663'))
+        ASSIGN(ctx, B + 14, E, 'left~2661', E.get('taken~2663'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2663', 0, True)
-    return t_8426(ctx, r1, s, E)
+    return t_8426(ctx, r1, s, E, B)
 
 
-def d_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8425(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -320,27 +321,21 @@ def d_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8426(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8426, None, [], k)
+t_8426 = _C.rebased(_C.t_7414, 8418)  # rules_data/pampero/definitions/resources.yaml:57
+d_8427 = _C.rebased(_C.d_7415, 8418)  # rules_data/pampero/definitions/resources.yaml:58
 
 
-d_8427 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8428(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8428(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
-    return t_8430(ctx, k, s, E)
+    return t_8430(ctx, k, s, E, B)
 
 
-def d_8429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8429(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -350,7 +345,7 @@ def d_8429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8430(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -359,12 +354,12 @@ def t_8430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8431(ctx, lambda: nxt(left - 1), k, E)
+        return t_8431(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2664')))
 
 
-def t_8431(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8431(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -373,17 +368,17 @@ def t_8431(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9547(ctx, E), k)
 
 
-def d_8432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8432(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8432, E, 'left~2661', E.get('taken~2663'))
+    ASSIGN(ctx, B + 14, E, 'left~2661', E.get('taken~2663'))
     return True
 
 
-def d_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8433(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -393,7 +388,7 @@ def d_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8434(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -403,27 +398,27 @@ def d_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8435(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2667', x_9553(ctx, E), True)
-    if not d_8437(ctx, E):
+    if not d_8437(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8439, PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[2])
-    if not d_8440(ctx, E):
+    if not d_8440(ctx, E, B):
         return False
-    if not d_8442(ctx, E):
+    if not d_8442(ctx, E, B):
         return False
     return True
 
 
-def d_8436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8436(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -433,7 +428,7 @@ def d_8436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8437(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -445,7 +440,7 @@ def d_8437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8438(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -455,19 +450,19 @@ def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8439(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8439, PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[2])
     return True
 
 
-def d_8440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8440(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -475,25 +470,25 @@ def d_8440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9559(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8441, ctx.state.get('supply'), E.get('r~2666'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2666'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
     return True
 
 
-def d_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8441(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8441, ctx.state.get('supply'), E.get('r~2666'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
     return True
 
 
-def d_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8442(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -501,25 +496,25 @@ def d_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9562(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8443, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
     return True
 
 
-def d_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8443(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8443, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
     return True
 
 
-def d_8444(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8444(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -529,7 +524,7 @@ def d_8444(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return True
 
 
-def d_8445(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8445(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -539,7 +534,7 @@ def d_8445(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return True
 
 
-def d_8446(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8446(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -549,7 +544,7 @@ def d_8446(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     return True
 
 
-def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8447(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -557,10 +552,10 @@ def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     LOCAL(ctx, E, 'n~2681', x_9568(ctx, E), True)
     LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
-    return t_8450(ctx, k, s, E)
+    return t_8450(ctx, k, s, E, B)
 
 
-def d_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8448(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -570,7 +565,7 @@ def d_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def d_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8449(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -580,7 +575,7 @@ def d_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     return True
 
 
-def t_8450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8450(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -590,16 +585,16 @@ def t_8450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2687', E.get('left~2683'), True)
         LOCAL(ctx, E, 'r~2688', E.get('r~2682'), True)
-        if not d_8464(ctx, E):
+        if not d_8464(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
-    return t_8452(ctx, r1, s, E)
+    return t_8452(ctx, r1, s, E, B)
 
 
-def d_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8451(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -609,7 +604,7 @@ def d_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def t_8452(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8452(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -628,13 +623,13 @@ def t_8452(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             i += 1
             LOCAL(ctx, E, 'rep~2684', item, True)
             if x_9572(ctx, E):
-                return t_8453(ctx, lambda i=i: nxt(i), brk, E)
+                return t_8453(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8453(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8453(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -642,15 +637,15 @@ def t_8453(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8461, E, 'left~2683', E.get('taken~2685'))
+        ASSIGN(ctx, B + 43, E, 'left~2683', E.get('taken~2685'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2685', 0, True)
-    return t_8455(ctx, r1, s, E)
+    return t_8455(ctx, r1, s, E, B)
 
 
-def d_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8454(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -660,27 +655,21 @@ def d_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_8455(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8455, None, [], k)
+t_8455 = _C.rebased(_C.t_7960, 8418)  # rules_data/pampero/definitions/resources.yaml:57
+d_8456 = _C.rebased(_C.d_7415, 8418)  # rules_data/pampero/definitions/resources.yaml:58
 
 
-d_8456 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-
-
-def t_8457(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8457(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
-    return t_8459(ctx, k, s, E)
+    return t_8459(ctx, k, s, E, B)
 
 
-def d_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8458(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -690,7 +679,7 @@ def d_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_8459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8459(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -699,12 +688,12 @@ def t_8459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8460(ctx, lambda: nxt(left - 1), k, E)
+        return t_8460(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2686')))
 
 
-def t_8460(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8460(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -713,17 +702,17 @@ def t_8460(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     return DO(ctx, x_9579(ctx, E), k)
 
 
-def d_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8461(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8461, E, 'left~2683', E.get('taken~2685'))
+    ASSIGN(ctx, B + 43, E, 'left~2683', E.get('taken~2685'))
     return True
 
 
-def d_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8462(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -733,7 +722,7 @@ def d_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8463(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -743,27 +732,27 @@ def d_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8464(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'k~2689', x_9587(ctx, E), True)
-    if not d_8466(ctx, E):
+    if not d_8466(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8468, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[2])
-    if not d_8469(ctx, E):
+    if not d_8469(ctx, E, B):
         return False
-    if not d_8471(ctx, E):
+    if not d_8471(ctx, E, B):
         return False
     return True
 
 
-def d_8465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8465(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -773,7 +762,7 @@ def d_8465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     return True
 
 
-def d_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8466(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -785,7 +774,7 @@ def d_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8467(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -795,19 +784,19 @@ def d_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_8468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8468(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8468, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[2])
     return True
 
 
-def d_8469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8469(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -815,25 +804,25 @@ def d_8469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9593(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8470, ctx.state.get('supply'), E.get('r~2688'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2688'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
     return True
 
 
-def d_8470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8470(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8470, ctx.state.get('supply'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
     return True
 
 
-def d_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8471(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -841,21 +830,21 @@ def d_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9596(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8472, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
     return True
 
 
-def d_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8472(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8472, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
     return True
 
 

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9849 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
 x_9850 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
 x_9852 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_9853 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8638(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2670', 10, True)
-        LOCAL(ctx, E, 'r~2671', 'money', True)
-        LOCAL(ctx, E, 'k~2672', x_9823(ctx, E), True)
-        return t_8667(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2651', 10, True)
-    LOCAL(ctx, E, 'r~2652', 'money', True)
-    return t_8641(ctx, r1, s, E)
-
-
-d_8639 = _C.d_8199  # rules_data/pampero/modules/objectives.yaml:119
-d_8640 = _C.d_8200  # rules_data/pampero/modules/objectives.yaml:119
-
-
-def t_8641(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
-        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
-        if not d_8655(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
-    return t_8643(ctx, r1, s, E)
-
-
-d_8642 = _C.d_8202  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8643(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9795(ctx, E)))
-    old = E.get('rep~2654', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2654', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2654', item, True)
-            if x_9796(ctx, E):
-                return t_8644(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8644(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8652, E, 'left~2653', E.get('taken~2655'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2655', 0, True)
-    return t_8646(ctx, r1, s, E)
-
-
-d_8645 = _C.d_8205  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8646(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8646, None, [], k)
-
-
-d_8647 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8648 = _C.t_8208  # rules_data/pampero/definitions/resources.yaml:60
-d_8649 = _C.d_8209  # rules_data/pampero/definitions/resources.yaml:60
-t_8650 = _C.t_8210  # rules_data/pampero/definitions/resources.yaml:60
-t_8651 = _C.t_8211  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8652, E, 'left~2653', E.get('taken~2655'))
-    return True
-
-
-d_8653 = _C.d_8213  # rules_data/pampero/definitions/resources.yaml:62
-d_8654 = _C.d_8214  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9809(ctx, E), True)
-    if not d_8657(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8659, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    if not d_8660(ctx, E):
-        return False
-    if not d_8662(ctx, E):
-        return False
-    return True
-
-
-d_8656 = _C.d_8216  # rules_data/pampero/definitions/resources.yaml:26
-d_8657 = _C.d_8217  # rules_data/pampero/definitions/resources.yaml:27
-d_8658 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8659, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    return True
-
-
-def d_8660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9815(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8661, ctx.state.get('supply'), E.get('r~2658'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8661, ctx.state.get('supply'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8662(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9818(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8663, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
-    return True
-
-
-def d_8663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8663, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
-    return True
-
-
-d_8664 = _C.d_8224  # rules_data/pampero/modules/objectives.yaml:119
-d_8665 = _C.d_8225  # rules_data/pampero/modules/objectives.yaml:119
-d_8666 = _C.d_8226  # rules_data/pampero/modules/objectives.yaml:119
-
-
-def t_8667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', x_9824(ctx, E), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_8670(ctx, k, s, E)
-
-
-d_8668 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:68
-d_8669 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8670(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_8684(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_8672(ctx, r1, s, E)
-
-
-d_8671 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8672(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9827(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_9828(ctx, E):
-                return t_8673(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8681, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_8675(ctx, r1, s, E)
-
-
-d_8674 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8675, None, [], k)
-
-
-d_8676 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8677 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_8678 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_8679 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_8680 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8681, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_8682 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_8683 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9843(ctx, E), True)
-    if not d_8686(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8688, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_8689(ctx, E):
-        return False
-    if not d_8691(ctx, E):
-        return False
-    return True
-
-
-d_8685 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_8686 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_8687 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8688, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_8689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9849(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8690, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8690, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9852(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8692, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_8692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8692, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+t_8638 = _C.rebased(_C.t_8198, 8638)  # rules_data/pampero/modules/objectives.yaml:119
+d_8639 = _C.rebased(_C.d_8199, 8638)  # rules_data/pampero/modules/objectives.yaml:119
+d_8640 = _C.rebased(_C.d_8200, 8638)  # rules_data/pampero/modules/objectives.yaml:119
+t_8641 = _C.rebased(_C.t_8201, 8638)  # rules_data/pampero/definitions/resources.yaml:54
+d_8642 = _C.rebased(_C.d_8202, 8638)  # rules_data/pampero/definitions/resources.yaml:54
+t_8643 = _C.rebased(_C.t_8203, 8638)  # rules_data/pampero/definitions/resources.yaml:55
+t_8644 = _C.rebased(_C.t_8204, 8638)  # rules_data/pampero/definitions/resources.yaml:56
+d_8645 = _C.rebased(_C.d_8205, 8638)  # rules_data/pampero/definitions/resources.yaml:56
+t_8646 = _C.rebased(_C.t_7414, 8638)  # rules_data/pampero/definitions/resources.yaml:57
+d_8647 = _C.rebased(_C.d_7415, 8638)  # rules_data/pampero/definitions/resources.yaml:58
+t_8648 = _C.rebased(_C.t_8208, 8638)  # rules_data/pampero/definitions/resources.yaml:60
+d_8649 = _C.rebased(_C.d_8209, 8638)  # rules_data/pampero/definitions/resources.yaml:60
+t_8650 = _C.rebased(_C.t_8210, 8638)  # rules_data/pampero/definitions/resources.yaml:60
+t_8651 = _C.rebased(_C.t_8211, 8638)  # rules_data/pampero/definitions/resources.yaml:60
+d_8652 = _C.rebased(_C.d_8212, 8638)  # rules_data/pampero/definitions/resources.yaml:61
+d_8653 = _C.rebased(_C.d_8213, 8638)  # rules_data/pampero/definitions/resources.yaml:62
+d_8654 = _C.rebased(_C.d_8214, 8638)  # rules_data/pampero/definitions/resources.yaml:62
+d_8655 = _C.rebased(_C.d_8215, 8638)  # rules_data/pampero/definitions/resources.yaml:26
+d_8656 = _C.rebased(_C.d_8216, 8638)  # rules_data/pampero/definitions/resources.yaml:26
+d_8657 = _C.rebased(_C.d_8217, 8638)  # rules_data/pampero/definitions/resources.yaml:27
+d_8658 = _C.rebased(_C.d_8218, 8638)  # rules_data/pampero/definitions/resources.yaml:27
+d_8659 = _C.rebased(_C.d_8219, 8638)  # rules_data/pampero/definitions/resources.yaml:28
+d_8660 = _C.rebased(_C.d_8220, 8638)  # rules_data/pampero/definitions/resources.yaml:29
+d_8661 = _C.rebased(_C.d_8221, 8638)  # rules_data/pampero/definitions/resources.yaml:29
+d_8662 = _C.rebased(_C.d_8222, 8638)  # rules_data/pampero/definitions/resources.yaml:30
+d_8663 = _C.rebased(_C.d_8223, 8638)  # rules_data/pampero/definitions/resources.yaml:30
+d_8664 = _C.rebased(_C.d_8224, 8638)  # rules_data/pampero/modules/objectives.yaml:119
+d_8665 = _C.rebased(_C.d_8225, 8638)  # rules_data/pampero/modules/objectives.yaml:119
+d_8666 = _C.rebased(_C.d_8226, 8638)  # rules_data/pampero/modules/objectives.yaml:119
+t_8667 = _C.rebased(_C.t_8227, 8638)  # rules_data/pampero/definitions/resources.yaml:68
+d_8668 = _C.rebased(_C.d_8228, 8638)  # rules_data/pampero/definitions/resources.yaml:68
+d_8669 = _C.rebased(_C.d_8229, 8638)  # rules_data/pampero/definitions/resources.yaml:68
+t_8670 = _C.rebased(_C.t_8230, 8638)  # rules_data/pampero/definitions/resources.yaml:54
+d_8671 = _C.rebased(_C.d_8231, 8638)  # rules_data/pampero/definitions/resources.yaml:54
+t_8672 = _C.rebased(_C.t_8232, 8638)  # rules_data/pampero/definitions/resources.yaml:55
+t_8673 = _C.rebased(_C.t_8233, 8638)  # rules_data/pampero/definitions/resources.yaml:56
+d_8674 = _C.rebased(_C.d_8234, 8638)  # rules_data/pampero/definitions/resources.yaml:56
+t_8675 = _C.rebased(_C.t_7960, 8638)  # rules_data/pampero/definitions/resources.yaml:57
+d_8676 = _C.rebased(_C.d_7415, 8638)  # rules_data/pampero/definitions/resources.yaml:58
+t_8677 = _C.rebased(_C.t_8237, 8638)  # rules_data/pampero/definitions/resources.yaml:60
+d_8678 = _C.rebased(_C.d_8238, 8638)  # rules_data/pampero/definitions/resources.yaml:60
+t_8679 = _C.rebased(_C.t_8239, 8638)  # rules_data/pampero/definitions/resources.yaml:60
+t_8680 = _C.rebased(_C.t_8240, 8638)  # rules_data/pampero/definitions/resources.yaml:60
+d_8681 = _C.rebased(_C.d_8241, 8638)  # rules_data/pampero/definitions/resources.yaml:61
+d_8682 = _C.rebased(_C.d_8242, 8638)  # rules_data/pampero/definitions/resources.yaml:62
+d_8683 = _C.rebased(_C.d_8243, 8638)  # rules_data/pampero/definitions/resources.yaml:62
+d_8684 = _C.rebased(_C.d_8244, 8638)  # rules_data/pampero/definitions/resources.yaml:26
+d_8685 = _C.rebased(_C.d_8245, 8638)  # rules_data/pampero/definitions/resources.yaml:26
+d_8686 = _C.rebased(_C.d_8246, 8638)  # rules_data/pampero/definitions/resources.yaml:27
+d_8687 = _C.rebased(_C.d_8247, 8638)  # rules_data/pampero/definitions/resources.yaml:27
+d_8688 = _C.rebased(_C.d_8248, 8638)  # rules_data/pampero/definitions/resources.yaml:28
+d_8689 = _C.rebased(_C.d_8249, 8638)  # rules_data/pampero/definitions/resources.yaml:29
+d_8690 = _C.rebased(_C.d_8250, 8638)  # rules_data/pampero/definitions/resources.yaml:29
+d_8691 = _C.rebased(_C.d_8251, 8638)  # rules_data/pampero/definitions/resources.yaml:30
+d_8692 = _C.rebased(_C.d_8252, 8638)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

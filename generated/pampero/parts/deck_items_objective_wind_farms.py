@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9337 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
 x_9338 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
 x_9340 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_9341 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2670', 10, True)
-        LOCAL(ctx, E, 'r~2671', 'money', True)
-        LOCAL(ctx, E, 'k~2672', x_9311(ctx, E), True)
-        return t_8227(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2651', 10, True)
-    LOCAL(ctx, E, 'r~2652', 'money', True)
-    return t_8201(ctx, r1, s, E)
-
-
-d_8199 = _C.d_8199  # rules_data/pampero/modules/objectives.yaml:55
-d_8200 = _C.d_8200  # rules_data/pampero/modules/objectives.yaml:55
-
-
-def t_8201(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
-        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
-        if not d_8215(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
-    return t_8203(ctx, r1, s, E)
-
-
-d_8202 = _C.d_8202  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8203(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9283(ctx, E)))
-    old = E.get('rep~2654', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2654', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2654', item, True)
-            if x_9284(ctx, E):
-                return t_8204(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8204(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8212, E, 'left~2653', E.get('taken~2655'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2655', 0, True)
-    return t_8206(ctx, r1, s, E)
-
-
-d_8205 = _C.d_8205  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8206(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8206, None, [], k)
-
-
-d_8207 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8208 = _C.t_8208  # rules_data/pampero/definitions/resources.yaml:60
-d_8209 = _C.d_8209  # rules_data/pampero/definitions/resources.yaml:60
-t_8210 = _C.t_8210  # rules_data/pampero/definitions/resources.yaml:60
-t_8211 = _C.t_8211  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8212, E, 'left~2653', E.get('taken~2655'))
-    return True
-
-
-d_8213 = _C.d_8213  # rules_data/pampero/definitions/resources.yaml:62
-d_8214 = _C.d_8214  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9297(ctx, E), True)
-    if not d_8217(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8219, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    if not d_8220(ctx, E):
-        return False
-    if not d_8222(ctx, E):
-        return False
-    return True
-
-
-d_8216 = _C.d_8216  # rules_data/pampero/definitions/resources.yaml:26
-d_8217 = _C.d_8217  # rules_data/pampero/definitions/resources.yaml:27
-d_8218 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8219, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    return True
-
-
-def d_8220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9303(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8221, ctx.state.get('supply'), E.get('r~2658'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8221, ctx.state.get('supply'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8222(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9306(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8223, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
-    return True
-
-
-def d_8223(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8223, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
-    return True
-
-
-d_8224 = _C.d_8224  # rules_data/pampero/modules/objectives.yaml:55
-d_8225 = _C.d_8225  # rules_data/pampero/modules/objectives.yaml:55
-d_8226 = _C.d_8226  # rules_data/pampero/modules/objectives.yaml:55
-
-
-def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', x_9312(ctx, E), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_8230(ctx, k, s, E)
-
-
-d_8228 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:68
-d_8229 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_8244(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_8232(ctx, r1, s, E)
-
-
-d_8231 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8232(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9315(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_9316(ctx, E):
-                return t_8233(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8233(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8241, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_8235(ctx, r1, s, E)
-
-
-d_8234 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8235(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8235, None, [], k)
-
-
-d_8236 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8237 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_8238 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_8239 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_8240 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8241(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8241, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_8242 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_8243 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9331(ctx, E), True)
-    if not d_8246(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8248, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_8249(ctx, E):
-        return False
-    if not d_8251(ctx, E):
-        return False
-    return True
-
-
-d_8245 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_8246 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_8247 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8248, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_8249(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9337(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8250, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8250, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9340(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8252, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_8252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8252, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+t_8198 = _C.rebased(_C.t_8198, 8198)  # rules_data/pampero/modules/objectives.yaml:55
+d_8199 = _C.rebased(_C.d_8199, 8198)  # rules_data/pampero/modules/objectives.yaml:55
+d_8200 = _C.rebased(_C.d_8200, 8198)  # rules_data/pampero/modules/objectives.yaml:55
+t_8201 = _C.rebased(_C.t_8201, 8198)  # rules_data/pampero/definitions/resources.yaml:54
+d_8202 = _C.rebased(_C.d_8202, 8198)  # rules_data/pampero/definitions/resources.yaml:54
+t_8203 = _C.rebased(_C.t_8203, 8198)  # rules_data/pampero/definitions/resources.yaml:55
+t_8204 = _C.rebased(_C.t_8204, 8198)  # rules_data/pampero/definitions/resources.yaml:56
+d_8205 = _C.rebased(_C.d_8205, 8198)  # rules_data/pampero/definitions/resources.yaml:56
+t_8206 = _C.rebased(_C.t_7414, 8198)  # rules_data/pampero/definitions/resources.yaml:57
+d_8207 = _C.rebased(_C.d_7415, 8198)  # rules_data/pampero/definitions/resources.yaml:58
+t_8208 = _C.rebased(_C.t_8208, 8198)  # rules_data/pampero/definitions/resources.yaml:60
+d_8209 = _C.rebased(_C.d_8209, 8198)  # rules_data/pampero/definitions/resources.yaml:60
+t_8210 = _C.rebased(_C.t_8210, 8198)  # rules_data/pampero/definitions/resources.yaml:60
+t_8211 = _C.rebased(_C.t_8211, 8198)  # rules_data/pampero/definitions/resources.yaml:60
+d_8212 = _C.rebased(_C.d_8212, 8198)  # rules_data/pampero/definitions/resources.yaml:61
+d_8213 = _C.rebased(_C.d_8213, 8198)  # rules_data/pampero/definitions/resources.yaml:62
+d_8214 = _C.rebased(_C.d_8214, 8198)  # rules_data/pampero/definitions/resources.yaml:62
+d_8215 = _C.rebased(_C.d_8215, 8198)  # rules_data/pampero/definitions/resources.yaml:26
+d_8216 = _C.rebased(_C.d_8216, 8198)  # rules_data/pampero/definitions/resources.yaml:26
+d_8217 = _C.rebased(_C.d_8217, 8198)  # rules_data/pampero/definitions/resources.yaml:27
+d_8218 = _C.rebased(_C.d_8218, 8198)  # rules_data/pampero/definitions/resources.yaml:27
+d_8219 = _C.rebased(_C.d_8219, 8198)  # rules_data/pampero/definitions/resources.yaml:28
+d_8220 = _C.rebased(_C.d_8220, 8198)  # rules_data/pampero/definitions/resources.yaml:29
+d_8221 = _C.rebased(_C.d_8221, 8198)  # rules_data/pampero/definitions/resources.yaml:29
+d_8222 = _C.rebased(_C.d_8222, 8198)  # rules_data/pampero/definitions/resources.yaml:30
+d_8223 = _C.rebased(_C.d_8223, 8198)  # rules_data/pampero/definitions/resources.yaml:30
+d_8224 = _C.rebased(_C.d_8224, 8198)  # rules_data/pampero/modules/objectives.yaml:55
+d_8225 = _C.rebased(_C.d_8225, 8198)  # rules_data/pampero/modules/objectives.yaml:55
+d_8226 = _C.rebased(_C.d_8226, 8198)  # rules_data/pampero/modules/objectives.yaml:55
+t_8227 = _C.rebased(_C.t_8227, 8198)  # rules_data/pampero/definitions/resources.yaml:68
+d_8228 = _C.rebased(_C.d_8228, 8198)  # rules_data/pampero/definitions/resources.yaml:68
+d_8229 = _C.rebased(_C.d_8229, 8198)  # rules_data/pampero/definitions/resources.yaml:68
+t_8230 = _C.rebased(_C.t_8230, 8198)  # rules_data/pampero/definitions/resources.yaml:54
+d_8231 = _C.rebased(_C.d_8231, 8198)  # rules_data/pampero/definitions/resources.yaml:54
+t_8232 = _C.rebased(_C.t_8232, 8198)  # rules_data/pampero/definitions/resources.yaml:55
+t_8233 = _C.rebased(_C.t_8233, 8198)  # rules_data/pampero/definitions/resources.yaml:56
+d_8234 = _C.rebased(_C.d_8234, 8198)  # rules_data/pampero/definitions/resources.yaml:56
+t_8235 = _C.rebased(_C.t_7960, 8198)  # rules_data/pampero/definitions/resources.yaml:57
+d_8236 = _C.rebased(_C.d_7415, 8198)  # rules_data/pampero/definitions/resources.yaml:58
+t_8237 = _C.rebased(_C.t_8237, 8198)  # rules_data/pampero/definitions/resources.yaml:60
+d_8238 = _C.rebased(_C.d_8238, 8198)  # rules_data/pampero/definitions/resources.yaml:60
+t_8239 = _C.rebased(_C.t_8239, 8198)  # rules_data/pampero/definitions/resources.yaml:60
+t_8240 = _C.rebased(_C.t_8240, 8198)  # rules_data/pampero/definitions/resources.yaml:60
+d_8241 = _C.rebased(_C.d_8241, 8198)  # rules_data/pampero/definitions/resources.yaml:61
+d_8242 = _C.rebased(_C.d_8242, 8198)  # rules_data/pampero/definitions/resources.yaml:62
+d_8243 = _C.rebased(_C.d_8243, 8198)  # rules_data/pampero/definitions/resources.yaml:62
+d_8244 = _C.rebased(_C.d_8244, 8198)  # rules_data/pampero/definitions/resources.yaml:26
+d_8245 = _C.rebased(_C.d_8245, 8198)  # rules_data/pampero/definitions/resources.yaml:26
+d_8246 = _C.rebased(_C.d_8246, 8198)  # rules_data/pampero/definitions/resources.yaml:27
+d_8247 = _C.rebased(_C.d_8247, 8198)  # rules_data/pampero/definitions/resources.yaml:27
+d_8248 = _C.rebased(_C.d_8248, 8198)  # rules_data/pampero/definitions/resources.yaml:28
+d_8249 = _C.rebased(_C.d_8249, 8198)  # rules_data/pampero/definitions/resources.yaml:29
+d_8250 = _C.rebased(_C.d_8250, 8198)  # rules_data/pampero/definitions/resources.yaml:29
+d_8251 = _C.rebased(_C.d_8251, 8198)  # rules_data/pampero/definitions/resources.yaml:30
+d_8252 = _C.rebased(_C.d_8252, 8198)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

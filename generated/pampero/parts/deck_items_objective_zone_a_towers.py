@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9977 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
 x_9978 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
 x_9980 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_9981 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2670', 10, True)
-        LOCAL(ctx, E, 'r~2671', 'money', True)
-        LOCAL(ctx, E, 'k~2672', x_9951(ctx, E), True)
-        return t_8777(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2651', 10, True)
-    LOCAL(ctx, E, 'r~2652', 'money', True)
-    return t_8751(ctx, r1, s, E)
-
-
-d_8749 = _C.d_8199  # rules_data/pampero/modules/objectives.yaml:135
-d_8750 = _C.d_8200  # rules_data/pampero/modules/objectives.yaml:135
-
-
-def t_8751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
-        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
-        if not d_8765(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
-    return t_8753(ctx, r1, s, E)
-
-
-d_8752 = _C.d_8202  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8753(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9923(ctx, E)))
-    old = E.get('rep~2654', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2654', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2654', item, True)
-            if x_9924(ctx, E):
-                return t_8754(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8754(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8762, E, 'left~2653', E.get('taken~2655'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2655', 0, True)
-    return t_8756(ctx, r1, s, E)
-
-
-d_8755 = _C.d_8205  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8756, None, [], k)
-
-
-d_8757 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8758 = _C.t_8208  # rules_data/pampero/definitions/resources.yaml:60
-d_8759 = _C.d_8209  # rules_data/pampero/definitions/resources.yaml:60
-t_8760 = _C.t_8210  # rules_data/pampero/definitions/resources.yaml:60
-t_8761 = _C.t_8211  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8762, E, 'left~2653', E.get('taken~2655'))
-    return True
-
-
-d_8763 = _C.d_8213  # rules_data/pampero/definitions/resources.yaml:62
-d_8764 = _C.d_8214  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9937(ctx, E), True)
-    if not d_8767(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8769, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    if not d_8770(ctx, E):
-        return False
-    if not d_8772(ctx, E):
-        return False
-    return True
-
-
-d_8766 = _C.d_8216  # rules_data/pampero/definitions/resources.yaml:26
-d_8767 = _C.d_8217  # rules_data/pampero/definitions/resources.yaml:27
-d_8768 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8769, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    return True
-
-
-def d_8770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9943(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8771, ctx.state.get('supply'), E.get('r~2658'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8771, ctx.state.get('supply'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9946(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8773, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
-    return True
-
-
-def d_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8773, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
-    return True
-
-
-d_8774 = _C.d_8224  # rules_data/pampero/modules/objectives.yaml:135
-d_8775 = _C.d_8225  # rules_data/pampero/modules/objectives.yaml:135
-d_8776 = _C.d_8226  # rules_data/pampero/modules/objectives.yaml:135
-
-
-def t_8777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', x_9952(ctx, E), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_8780(ctx, k, s, E)
-
-
-d_8778 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:68
-d_8779 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_8794(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_8782(ctx, r1, s, E)
-
-
-d_8781 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9955(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_9956(ctx, E):
-                return t_8783(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8791, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_8785(ctx, r1, s, E)
-
-
-d_8784 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8785, None, [], k)
-
-
-d_8786 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8787 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_8788 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_8789 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_8790 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8791, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_8792 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_8793 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9971(ctx, E), True)
-    if not d_8796(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8798, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_8799(ctx, E):
-        return False
-    if not d_8801(ctx, E):
-        return False
-    return True
-
-
-d_8795 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_8796 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_8797 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8798, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_8799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9977(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8800, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8800, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9980(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8802, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_8802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8802, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+t_8748 = _C.rebased(_C.t_8198, 8748)  # rules_data/pampero/modules/objectives.yaml:135
+d_8749 = _C.rebased(_C.d_8199, 8748)  # rules_data/pampero/modules/objectives.yaml:135
+d_8750 = _C.rebased(_C.d_8200, 8748)  # rules_data/pampero/modules/objectives.yaml:135
+t_8751 = _C.rebased(_C.t_8201, 8748)  # rules_data/pampero/definitions/resources.yaml:54
+d_8752 = _C.rebased(_C.d_8202, 8748)  # rules_data/pampero/definitions/resources.yaml:54
+t_8753 = _C.rebased(_C.t_8203, 8748)  # rules_data/pampero/definitions/resources.yaml:55
+t_8754 = _C.rebased(_C.t_8204, 8748)  # rules_data/pampero/definitions/resources.yaml:56
+d_8755 = _C.rebased(_C.d_8205, 8748)  # rules_data/pampero/definitions/resources.yaml:56
+t_8756 = _C.rebased(_C.t_7414, 8748)  # rules_data/pampero/definitions/resources.yaml:57
+d_8757 = _C.rebased(_C.d_7415, 8748)  # rules_data/pampero/definitions/resources.yaml:58
+t_8758 = _C.rebased(_C.t_8208, 8748)  # rules_data/pampero/definitions/resources.yaml:60
+d_8759 = _C.rebased(_C.d_8209, 8748)  # rules_data/pampero/definitions/resources.yaml:60
+t_8760 = _C.rebased(_C.t_8210, 8748)  # rules_data/pampero/definitions/resources.yaml:60
+t_8761 = _C.rebased(_C.t_8211, 8748)  # rules_data/pampero/definitions/resources.yaml:60
+d_8762 = _C.rebased(_C.d_8212, 8748)  # rules_data/pampero/definitions/resources.yaml:61
+d_8763 = _C.rebased(_C.d_8213, 8748)  # rules_data/pampero/definitions/resources.yaml:62
+d_8764 = _C.rebased(_C.d_8214, 8748)  # rules_data/pampero/definitions/resources.yaml:62
+d_8765 = _C.rebased(_C.d_8215, 8748)  # rules_data/pampero/definitions/resources.yaml:26
+d_8766 = _C.rebased(_C.d_8216, 8748)  # rules_data/pampero/definitions/resources.yaml:26
+d_8767 = _C.rebased(_C.d_8217, 8748)  # rules_data/pampero/definitions/resources.yaml:27
+d_8768 = _C.rebased(_C.d_8218, 8748)  # rules_data/pampero/definitions/resources.yaml:27
+d_8769 = _C.rebased(_C.d_8219, 8748)  # rules_data/pampero/definitions/resources.yaml:28
+d_8770 = _C.rebased(_C.d_8220, 8748)  # rules_data/pampero/definitions/resources.yaml:29
+d_8771 = _C.rebased(_C.d_8221, 8748)  # rules_data/pampero/definitions/resources.yaml:29
+d_8772 = _C.rebased(_C.d_8222, 8748)  # rules_data/pampero/definitions/resources.yaml:30
+d_8773 = _C.rebased(_C.d_8223, 8748)  # rules_data/pampero/definitions/resources.yaml:30
+d_8774 = _C.rebased(_C.d_8224, 8748)  # rules_data/pampero/modules/objectives.yaml:135
+d_8775 = _C.rebased(_C.d_8225, 8748)  # rules_data/pampero/modules/objectives.yaml:135
+d_8776 = _C.rebased(_C.d_8226, 8748)  # rules_data/pampero/modules/objectives.yaml:135
+t_8777 = _C.rebased(_C.t_8227, 8748)  # rules_data/pampero/definitions/resources.yaml:68
+d_8778 = _C.rebased(_C.d_8228, 8748)  # rules_data/pampero/definitions/resources.yaml:68
+d_8779 = _C.rebased(_C.d_8229, 8748)  # rules_data/pampero/definitions/resources.yaml:68
+t_8780 = _C.rebased(_C.t_8230, 8748)  # rules_data/pampero/definitions/resources.yaml:54
+d_8781 = _C.rebased(_C.d_8231, 8748)  # rules_data/pampero/definitions/resources.yaml:54
+t_8782 = _C.rebased(_C.t_8232, 8748)  # rules_data/pampero/definitions/resources.yaml:55
+t_8783 = _C.rebased(_C.t_8233, 8748)  # rules_data/pampero/definitions/resources.yaml:56
+d_8784 = _C.rebased(_C.d_8234, 8748)  # rules_data/pampero/definitions/resources.yaml:56
+t_8785 = _C.rebased(_C.t_7960, 8748)  # rules_data/pampero/definitions/resources.yaml:57
+d_8786 = _C.rebased(_C.d_7415, 8748)  # rules_data/pampero/definitions/resources.yaml:58
+t_8787 = _C.rebased(_C.t_8237, 8748)  # rules_data/pampero/definitions/resources.yaml:60
+d_8788 = _C.rebased(_C.d_8238, 8748)  # rules_data/pampero/definitions/resources.yaml:60
+t_8789 = _C.rebased(_C.t_8239, 8748)  # rules_data/pampero/definitions/resources.yaml:60
+t_8790 = _C.rebased(_C.t_8240, 8748)  # rules_data/pampero/definitions/resources.yaml:60
+d_8791 = _C.rebased(_C.d_8241, 8748)  # rules_data/pampero/definitions/resources.yaml:61
+d_8792 = _C.rebased(_C.d_8242, 8748)  # rules_data/pampero/definitions/resources.yaml:62
+d_8793 = _C.rebased(_C.d_8243, 8748)  # rules_data/pampero/definitions/resources.yaml:62
+d_8794 = _C.rebased(_C.d_8244, 8748)  # rules_data/pampero/definitions/resources.yaml:26
+d_8795 = _C.rebased(_C.d_8245, 8748)  # rules_data/pampero/definitions/resources.yaml:26
+d_8796 = _C.rebased(_C.d_8246, 8748)  # rules_data/pampero/definitions/resources.yaml:27
+d_8797 = _C.rebased(_C.d_8247, 8748)  # rules_data/pampero/definitions/resources.yaml:27
+d_8798 = _C.rebased(_C.d_8248, 8748)  # rules_data/pampero/definitions/resources.yaml:28
+d_8799 = _C.rebased(_C.d_8249, 8748)  # rules_data/pampero/definitions/resources.yaml:29
+d_8800 = _C.rebased(_C.d_8250, 8748)  # rules_data/pampero/definitions/resources.yaml:29
+d_8801 = _C.rebased(_C.d_8251, 8748)  # rules_data/pampero/definitions/resources.yaml:30
+d_8802 = _C.rebased(_C.d_8252, 8748)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -88,415 +89,61 @@ x_9081 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
 x_9082 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
 x_9084 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
 x_9085 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2669', 10, True)
-        LOCAL(ctx, E, 'r~2670', 'money', True)
-        LOCAL(ctx, E, 'k~2671', x_9055(ctx, E), True)
-        return t_8007(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2650', 10, True)
-    LOCAL(ctx, E, 'r~2651', 'money', True)
-    return t_7981(ctx, r1, s, E)
-
-
-d_7979 = _C.d_7979  # rules_data/pampero/modules/objectives.yaml:23
-d_7980 = _C.d_7980  # rules_data/pampero/modules/objectives.yaml:23
-
-
-def t_7981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
-        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
-        if not d_7995(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
-    return t_7983(ctx, r1, s, E)
-
-
-d_7982 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7983(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9027(ctx, E)))
-    old = E.get('rep~2653', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2653', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2653', item, True)
-            if x_9028(ctx, E):
-                return t_7984(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7984(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7992, E, 'left~2652', E.get('taken~2654'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2654', 0, True)
-    return t_7986(ctx, r1, s, E)
-
-
-d_7985 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7986(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7986, None, [], k)
-
-
-d_7987 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7988 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
-d_7989 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
-t_7990 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
-t_7991 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7992, E, 'left~2652', E.get('taken~2654'))
-    return True
-
-
-d_7993 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
-d_7994 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', x_9041(ctx, E), True)
-    if not d_7997(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7999, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    if not d_8000(ctx, E):
-        return False
-    if not d_8002(ctx, E):
-        return False
-    return True
-
-
-d_7996 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
-d_7997 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
-d_7998 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7999, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
-    return True
-
-
-def d_8000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9047(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8001, ctx.state.get('supply'), E.get('r~2657'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_8001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8001, ctx.state.get('supply'), E.get('r~2657'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
-    return True
-
-
-def d_8002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9050(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8003, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-def d_8003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8003, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
-    return True
-
-
-d_8004 = _C.d_8004  # rules_data/pampero/modules/objectives.yaml:23
-d_8005 = _C.d_8005  # rules_data/pampero/modules/objectives.yaml:23
-d_8006 = _C.d_8006  # rules_data/pampero/modules/objectives.yaml:23
-
-
-def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', x_9056(ctx, E), True)
-    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
-    return t_8010(ctx, k, s, E)
-
-
-d_8008 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:68
-d_8009 = _C.d_8009  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_8010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
-        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
-        if not d_8024(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
-    return t_8012(ctx, r1, s, E)
-
-
-d_8011 = _C.d_8011  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8012(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9059(ctx, E)))
-    old = E.get('rep~2675', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2675', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2675', item, True)
-            if x_9060(ctx, E):
-                return t_8013(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8013(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8021, E, 'left~2674', E.get('taken~2676'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2676', 0, True)
-    return t_8015(ctx, r1, s, E)
-
-
-d_8014 = _C.d_8014  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8015(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8015, None, [], k)
-
-
-d_8016 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8017 = _C.t_8017  # rules_data/pampero/definitions/resources.yaml:60
-d_8018 = _C.d_8018  # rules_data/pampero/definitions/resources.yaml:60
-t_8019 = _C.t_8019  # rules_data/pampero/definitions/resources.yaml:60
-t_8020 = _C.t_8020  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8021, E, 'left~2674', E.get('taken~2676'))
-    return True
-
-
-d_8022 = _C.d_8022  # rules_data/pampero/definitions/resources.yaml:62
-d_8023 = _C.d_8023  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9075(ctx, E), True)
-    if not d_8026(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8028, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
-    if not d_8029(ctx, E):
-        return False
-    if not d_8031(ctx, E):
-        return False
-    return True
-
-
-d_8025 = _C.d_8025  # rules_data/pampero/definitions/resources.yaml:26
-d_8026 = _C.d_8026  # rules_data/pampero/definitions/resources.yaml:27
-d_8027 = _C.d_8027  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8028, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
-    return True
-
-
-def d_8029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9081(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8030, ctx.state.get('supply'), E.get('r~2679'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
-    return True
-
-
-def d_8030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8030, ctx.state.get('supply'), E.get('r~2679'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
-    return True
-
-
-def d_8031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9084(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8032, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
-    return True
-
-
-def d_8032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8032, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
-    return True
+t_7978 = _C.rebased(_C.t_7978, 7978)  # rules_data/pampero/modules/objectives.yaml:23
+d_7979 = _C.rebased(_C.d_7979, 7978)  # rules_data/pampero/modules/objectives.yaml:23
+d_7980 = _C.rebased(_C.d_7980, 7978)  # rules_data/pampero/modules/objectives.yaml:23
+t_7981 = _C.rebased(_C.t_7981, 7978)  # rules_data/pampero/definitions/resources.yaml:54
+d_7982 = _C.rebased(_C.d_7982, 7978)  # rules_data/pampero/definitions/resources.yaml:54
+t_7983 = _C.rebased(_C.t_7983, 7978)  # rules_data/pampero/definitions/resources.yaml:55
+t_7984 = _C.rebased(_C.t_7984, 7978)  # rules_data/pampero/definitions/resources.yaml:56
+d_7985 = _C.rebased(_C.d_7985, 7978)  # rules_data/pampero/definitions/resources.yaml:56
+t_7986 = _C.rebased(_C.t_7414, 7978)  # rules_data/pampero/definitions/resources.yaml:57
+d_7987 = _C.rebased(_C.d_7415, 7978)  # rules_data/pampero/definitions/resources.yaml:58
+t_7988 = _C.rebased(_C.t_7988, 7978)  # rules_data/pampero/definitions/resources.yaml:60
+d_7989 = _C.rebased(_C.d_7989, 7978)  # rules_data/pampero/definitions/resources.yaml:60
+t_7990 = _C.rebased(_C.t_7990, 7978)  # rules_data/pampero/definitions/resources.yaml:60
+t_7991 = _C.rebased(_C.t_7991, 7978)  # rules_data/pampero/definitions/resources.yaml:60
+d_7992 = _C.rebased(_C.d_7992, 7978)  # rules_data/pampero/definitions/resources.yaml:61
+d_7993 = _C.rebased(_C.d_7993, 7978)  # rules_data/pampero/definitions/resources.yaml:62
+d_7994 = _C.rebased(_C.d_7994, 7978)  # rules_data/pampero/definitions/resources.yaml:62
+d_7995 = _C.rebased(_C.d_7995, 7978)  # rules_data/pampero/definitions/resources.yaml:26
+d_7996 = _C.rebased(_C.d_7996, 7978)  # rules_data/pampero/definitions/resources.yaml:26
+d_7997 = _C.rebased(_C.d_7997, 7978)  # rules_data/pampero/definitions/resources.yaml:27
+d_7998 = _C.rebased(_C.d_7998, 7978)  # rules_data/pampero/definitions/resources.yaml:27
+d_7999 = _C.rebased(_C.d_7999, 7978)  # rules_data/pampero/definitions/resources.yaml:28
+d_8000 = _C.rebased(_C.d_8000, 7978)  # rules_data/pampero/definitions/resources.yaml:29
+d_8001 = _C.rebased(_C.d_8001, 7978)  # rules_data/pampero/definitions/resources.yaml:29
+d_8002 = _C.rebased(_C.d_8002, 7978)  # rules_data/pampero/definitions/resources.yaml:30
+d_8003 = _C.rebased(_C.d_8003, 7978)  # rules_data/pampero/definitions/resources.yaml:30
+d_8004 = _C.rebased(_C.d_8004, 7978)  # rules_data/pampero/modules/objectives.yaml:23
+d_8005 = _C.rebased(_C.d_8005, 7978)  # rules_data/pampero/modules/objectives.yaml:23
+d_8006 = _C.rebased(_C.d_8006, 7978)  # rules_data/pampero/modules/objectives.yaml:23
+t_8007 = _C.rebased(_C.t_8007, 7978)  # rules_data/pampero/definitions/resources.yaml:68
+d_8008 = _C.rebased(_C.d_8008, 7978)  # rules_data/pampero/definitions/resources.yaml:68
+d_8009 = _C.rebased(_C.d_8009, 7978)  # rules_data/pampero/definitions/resources.yaml:68
+t_8010 = _C.rebased(_C.t_8010, 7978)  # rules_data/pampero/definitions/resources.yaml:54
+d_8011 = _C.rebased(_C.d_8011, 7978)  # rules_data/pampero/definitions/resources.yaml:54
+t_8012 = _C.rebased(_C.t_8012, 7978)  # rules_data/pampero/definitions/resources.yaml:55
+t_8013 = _C.rebased(_C.t_8013, 7978)  # rules_data/pampero/definitions/resources.yaml:56
+d_8014 = _C.rebased(_C.d_8014, 7978)  # rules_data/pampero/definitions/resources.yaml:56
+t_8015 = _C.rebased(_C.t_7960, 7978)  # rules_data/pampero/definitions/resources.yaml:57
+d_8016 = _C.rebased(_C.d_7415, 7978)  # rules_data/pampero/definitions/resources.yaml:58
+t_8017 = _C.rebased(_C.t_8017, 7978)  # rules_data/pampero/definitions/resources.yaml:60
+d_8018 = _C.rebased(_C.d_8018, 7978)  # rules_data/pampero/definitions/resources.yaml:60
+t_8019 = _C.rebased(_C.t_8019, 7978)  # rules_data/pampero/definitions/resources.yaml:60
+t_8020 = _C.rebased(_C.t_8020, 7978)  # rules_data/pampero/definitions/resources.yaml:60
+d_8021 = _C.rebased(_C.d_8021, 7978)  # rules_data/pampero/definitions/resources.yaml:61
+d_8022 = _C.rebased(_C.d_8022, 7978)  # rules_data/pampero/definitions/resources.yaml:62
+d_8023 = _C.rebased(_C.d_8023, 7978)  # rules_data/pampero/definitions/resources.yaml:62
+d_8024 = _C.rebased(_C.d_8024, 7978)  # rules_data/pampero/definitions/resources.yaml:26
+d_8025 = _C.rebased(_C.d_8025, 7978)  # rules_data/pampero/definitions/resources.yaml:26
+d_8026 = _C.rebased(_C.d_8026, 7978)  # rules_data/pampero/definitions/resources.yaml:27
+d_8027 = _C.rebased(_C.d_8027, 7978)  # rules_data/pampero/definitions/resources.yaml:27
+d_8028 = _C.rebased(_C.d_8028, 7978)  # rules_data/pampero/definitions/resources.yaml:28
+d_8029 = _C.rebased(_C.d_8029, 7978)  # rules_data/pampero/definitions/resources.yaml:29
+d_8030 = _C.rebased(_C.d_8030, 7978)  # rules_data/pampero/definitions/resources.yaml:29
+d_8031 = _C.rebased(_C.d_8031, 7978)  # rules_data/pampero/definitions/resources.yaml:30
+d_8032 = _C.rebased(_C.d_8032, 7978)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10455 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_10456 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9131(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+def t_9131(ctx, k, s=None, E=None, B=9131):  # rules_data/pampero/modules/private_industry.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_9131(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2659', 'money', True)
         LOCAL(ctx, E, 'k~2660', x_10393(ctx, E), True)
-        return t_9159(ctx, r2, s, E)
+        return t_9159(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2671', 'money', True)
         LOCAL(ctx, E, 'k~2672', x_10426(ctx, E), True)
-        return t_9187(ctx, k, s, E)
+        return t_9187(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2649', 3, True)
     LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_9134(ctx, r1, s, E)
-
-
-d_9132 = _C.d_7407  # rules_data/pampero/modules/private_industry.yaml:24
-d_9133 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:24
-
-
-def t_9134(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9148(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9136(ctx, r1, s, E)
-
-
-d_9135 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9136(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10366(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10367(ctx, E):
-                return t_9137(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9137(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9145, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9139(ctx, r1, s, E)
-
-
-d_9138 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9139, None, [], k)
-
-
-d_9140 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9141 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9142 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9143 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9144 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9145, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9146 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9147 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10380(ctx, E), True)
-    if not d_9150(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9152, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9153(ctx, E):
-        return False
-    if not d_9155(ctx, E):
-        return False
-    return True
-
-
-d_9149 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9150 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9151 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9152, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9153(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10386(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9154, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9154, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10389(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9156, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9156, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-d_9157 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:24
-d_9158 = _C.d_9158  # rules_data/pampero/modules/private_industry.yaml:24
-
-
-def t_9159(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
-    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
-    return t_9162(ctx, k, s, E)
-
-
-d_9160 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
-d_9161 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9162(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
-        if not d_9176(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
-    return t_9164(ctx, r1, s, E)
-
-
-d_9163 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9164(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10397(ctx, E)))
-    old = E.get('rep~2664', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2664', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
-            if x_10398(ctx, E):
-                return t_9165(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9173, E, 'left~2663', E.get('taken~2665'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
-    return t_9167(ctx, r1, s, E)
-
-
-d_9166 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9167(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9167, None, [], k)
-
-
-d_9168 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9169 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
-d_9170 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
-t_9171 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
-t_9172 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9173, E, 'left~2663', E.get('taken~2665'))
-    return True
-
-
-d_9174 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
-d_9175 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10413(ctx, E), True)
-    if not d_9178(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9180, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    if not d_9181(ctx, E):
-        return False
-    if not d_9183(ctx, E):
-        return False
-    return True
-
-
-d_9177 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
-d_9178 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
-d_9179 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9180, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    return True
-
-
-def d_9181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10419(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9182, ctx.state.get('supply'), E.get('r~2668'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_9182(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9182, ctx.state.get('supply'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_9183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10422(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9184, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-def d_9184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9184, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-d_9185 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:24
-d_9186 = _C.d_9186  # rules_data/pampero/modules/private_industry.yaml:24
-
-
-def t_9187(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_9190(ctx, k, s, E)
-
-
-d_9188 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
-d_9189 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9190(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_9204(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_9192(ctx, r1, s, E)
-
-
-d_9191 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9192(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10430(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_10431(ctx, E):
-                return t_9193(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9193(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9201, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_9195(ctx, r1, s, E)
-
-
-d_9194 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9195(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9195, None, [], k)
-
-
-d_9196 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9197 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_9198 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_9199 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_9200 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9201, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_9202 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_9203 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10446(ctx, E), True)
-    if not d_9206(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9208, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_9209(ctx, E):
-        return False
-    if not d_9211(ctx, E):
-        return False
-    return True
-
-
-d_9205 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_9206 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_9207 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9208, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_9209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10452(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9210, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_9210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9210, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_9211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10455(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9212, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_9212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9212, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+    return t_9134(ctx, r1, s, E, B)
+
+
+d_9132 = _C.rebased(_C.d_7407, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
+d_9133 = _C.rebased(_C.d_7408, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
+t_9134 = _C.rebased(_C.t_7409, 9131)  # rules_data/pampero/definitions/resources.yaml:54
+d_9135 = _C.rebased(_C.d_7410, 9131)  # rules_data/pampero/definitions/resources.yaml:54
+t_9136 = _C.rebased(_C.t_7411, 9131)  # rules_data/pampero/definitions/resources.yaml:55
+t_9137 = _C.rebased(_C.t_7412, 9131)  # rules_data/pampero/definitions/resources.yaml:56
+d_9138 = _C.rebased(_C.d_7413, 9131)  # rules_data/pampero/definitions/resources.yaml:56
+t_9139 = _C.rebased(_C.t_7414, 9131)  # rules_data/pampero/definitions/resources.yaml:57
+d_9140 = _C.rebased(_C.d_7415, 9131)  # rules_data/pampero/definitions/resources.yaml:58
+t_9141 = _C.rebased(_C.t_7416, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+d_9142 = _C.rebased(_C.d_7417, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+t_9143 = _C.rebased(_C.t_7418, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+t_9144 = _C.rebased(_C.t_7419, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+d_9145 = _C.rebased(_C.d_7420, 9131)  # rules_data/pampero/definitions/resources.yaml:61
+d_9146 = _C.rebased(_C.d_7421, 9131)  # rules_data/pampero/definitions/resources.yaml:62
+d_9147 = _C.rebased(_C.d_7422, 9131)  # rules_data/pampero/definitions/resources.yaml:62
+d_9148 = _C.rebased(_C.d_7423, 9131)  # rules_data/pampero/definitions/resources.yaml:26
+d_9149 = _C.rebased(_C.d_7424, 9131)  # rules_data/pampero/definitions/resources.yaml:26
+d_9150 = _C.rebased(_C.d_7425, 9131)  # rules_data/pampero/definitions/resources.yaml:27
+d_9151 = _C.rebased(_C.d_7426, 9131)  # rules_data/pampero/definitions/resources.yaml:27
+d_9152 = _C.rebased(_C.d_7427, 9131)  # rules_data/pampero/definitions/resources.yaml:28
+d_9153 = _C.rebased(_C.d_7428, 9131)  # rules_data/pampero/definitions/resources.yaml:29
+d_9154 = _C.rebased(_C.d_7429, 9131)  # rules_data/pampero/definitions/resources.yaml:29
+d_9155 = _C.rebased(_C.d_7430, 9131)  # rules_data/pampero/definitions/resources.yaml:30
+d_9156 = _C.rebased(_C.d_7431, 9131)  # rules_data/pampero/definitions/resources.yaml:30
+d_9157 = _C.rebased(_C.d_7541, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
+d_9158 = _C.rebased(_C.d_9158, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
+t_9159 = _C.rebased(_C.t_8831, 9131)  # rules_data/pampero/definitions/resources.yaml:76
+d_9160 = _C.rebased(_C.d_8832, 9131)  # rules_data/pampero/definitions/resources.yaml:76
+d_9161 = _C.rebased(_C.d_8833, 9131)  # rules_data/pampero/definitions/resources.yaml:76
+t_9162 = _C.rebased(_C.t_8834, 9131)  # rules_data/pampero/definitions/resources.yaml:54
+d_9163 = _C.rebased(_C.d_8835, 9131)  # rules_data/pampero/definitions/resources.yaml:54
+t_9164 = _C.rebased(_C.t_8836, 9131)  # rules_data/pampero/definitions/resources.yaml:55
+t_9165 = _C.rebased(_C.t_8837, 9131)  # rules_data/pampero/definitions/resources.yaml:56
+d_9166 = _C.rebased(_C.d_8838, 9131)  # rules_data/pampero/definitions/resources.yaml:56
+t_9167 = _C.rebased(_C.t_8839, 9131)  # rules_data/pampero/definitions/resources.yaml:57
+d_9168 = _C.rebased(_C.d_7415, 9131)  # rules_data/pampero/definitions/resources.yaml:58
+t_9169 = _C.rebased(_C.t_8841, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+d_9170 = _C.rebased(_C.d_8842, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+t_9171 = _C.rebased(_C.t_8843, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+t_9172 = _C.rebased(_C.t_8844, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+d_9173 = _C.rebased(_C.d_8845, 9131)  # rules_data/pampero/definitions/resources.yaml:61
+d_9174 = _C.rebased(_C.d_8846, 9131)  # rules_data/pampero/definitions/resources.yaml:62
+d_9175 = _C.rebased(_C.d_8847, 9131)  # rules_data/pampero/definitions/resources.yaml:62
+d_9176 = _C.rebased(_C.d_8848, 9131)  # rules_data/pampero/definitions/resources.yaml:26
+d_9177 = _C.rebased(_C.d_8849, 9131)  # rules_data/pampero/definitions/resources.yaml:26
+d_9178 = _C.rebased(_C.d_8850, 9131)  # rules_data/pampero/definitions/resources.yaml:27
+d_9179 = _C.rebased(_C.d_8851, 9131)  # rules_data/pampero/definitions/resources.yaml:27
+d_9180 = _C.rebased(_C.d_8852, 9131)  # rules_data/pampero/definitions/resources.yaml:28
+d_9181 = _C.rebased(_C.d_8853, 9131)  # rules_data/pampero/definitions/resources.yaml:29
+d_9182 = _C.rebased(_C.d_8854, 9131)  # rules_data/pampero/definitions/resources.yaml:29
+d_9183 = _C.rebased(_C.d_8855, 9131)  # rules_data/pampero/definitions/resources.yaml:30
+d_9184 = _C.rebased(_C.d_8856, 9131)  # rules_data/pampero/definitions/resources.yaml:30
+d_9185 = _C.rebased(_C.d_8225, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
+d_9186 = _C.rebased(_C.d_9186, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
+t_9187 = _C.rebased(_C.t_8859, 9131)  # rules_data/pampero/definitions/resources.yaml:76
+d_9188 = _C.rebased(_C.d_8860, 9131)  # rules_data/pampero/definitions/resources.yaml:76
+d_9189 = _C.rebased(_C.d_8229, 9131)  # rules_data/pampero/definitions/resources.yaml:76
+t_9190 = _C.rebased(_C.t_8862, 9131)  # rules_data/pampero/definitions/resources.yaml:54
+d_9191 = _C.rebased(_C.d_8231, 9131)  # rules_data/pampero/definitions/resources.yaml:54
+t_9192 = _C.rebased(_C.t_8864, 9131)  # rules_data/pampero/definitions/resources.yaml:55
+t_9193 = _C.rebased(_C.t_8865, 9131)  # rules_data/pampero/definitions/resources.yaml:56
+d_9194 = _C.rebased(_C.d_8234, 9131)  # rules_data/pampero/definitions/resources.yaml:56
+t_9195 = _C.rebased(_C.t_8867, 9131)  # rules_data/pampero/definitions/resources.yaml:57
+d_9196 = _C.rebased(_C.d_7415, 9131)  # rules_data/pampero/definitions/resources.yaml:58
+t_9197 = _C.rebased(_C.t_8237, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+d_9198 = _C.rebased(_C.d_8238, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+t_9199 = _C.rebased(_C.t_8239, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+t_9200 = _C.rebased(_C.t_8240, 9131)  # rules_data/pampero/definitions/resources.yaml:60
+d_9201 = _C.rebased(_C.d_8873, 9131)  # rules_data/pampero/definitions/resources.yaml:61
+d_9202 = _C.rebased(_C.d_8242, 9131)  # rules_data/pampero/definitions/resources.yaml:62
+d_9203 = _C.rebased(_C.d_8243, 9131)  # rules_data/pampero/definitions/resources.yaml:62
+d_9204 = _C.rebased(_C.d_8244, 9131)  # rules_data/pampero/definitions/resources.yaml:26
+d_9205 = _C.rebased(_C.d_8245, 9131)  # rules_data/pampero/definitions/resources.yaml:26
+d_9206 = _C.rebased(_C.d_8246, 9131)  # rules_data/pampero/definitions/resources.yaml:27
+d_9207 = _C.rebased(_C.d_8247, 9131)  # rules_data/pampero/definitions/resources.yaml:27
+d_9208 = _C.rebased(_C.d_8248, 9131)  # rules_data/pampero/definitions/resources.yaml:28
+d_9209 = _C.rebased(_C.d_8249, 9131)  # rules_data/pampero/definitions/resources.yaml:29
+d_9210 = _C.rebased(_C.d_8250, 9131)  # rules_data/pampero/definitions/resources.yaml:29
+d_9211 = _C.rebased(_C.d_8251, 9131)  # rules_data/pampero/definitions/resources.yaml:30
+d_9212 = _C.rebased(_C.d_8252, 9131)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

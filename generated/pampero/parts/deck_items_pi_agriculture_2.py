@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10550 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_10551 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9213(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
+def t_9213(ctx, k, s=None, E=None, B=9213):  # rules_data/pampero/modules/private_industry.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_9213(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2659', 'money', True)
         LOCAL(ctx, E, 'k~2660', x_10488(ctx, E), True)
-        return t_9241(ctx, r2, s, E)
+        return t_9241(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2671', 'money', True)
         LOCAL(ctx, E, 'k~2672', x_10521(ctx, E), True)
-        return t_9269(ctx, k, s, E)
+        return t_9269(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2649', 5, True)
     LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_9216(ctx, r1, s, E)
-
-
-d_9214 = _C.d_7593  # rules_data/pampero/modules/private_industry.yaml:27
-d_9215 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:27
-
-
-def t_9216(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9230(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9218(ctx, r1, s, E)
-
-
-d_9217 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9218(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10461(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10462(ctx, E):
-                return t_9219(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9219(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9227, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9221(ctx, r1, s, E)
-
-
-d_9220 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9221(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9221, None, [], k)
-
-
-d_9222 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9223 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9224 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9225 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9226 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9227, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9228 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9229 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10475(ctx, E), True)
-    if not d_9232(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9234, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9235(ctx, E):
-        return False
-    if not d_9237(ctx, E):
-        return False
-    return True
-
-
-d_9231 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9232 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9233 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9234, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10481(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9236, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9236, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10484(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9238, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9238, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-d_9239 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:27
-d_9240 = _C.d_9158  # rules_data/pampero/modules/private_industry.yaml:27
-
-
-def t_9241(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
-    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
-    return t_9244(ctx, k, s, E)
-
-
-d_9242 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
-d_9243 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9244(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
-        if not d_9258(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
-    return t_9246(ctx, r1, s, E)
-
-
-d_9245 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9246(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10492(ctx, E)))
-    old = E.get('rep~2664', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2664', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
-            if x_10493(ctx, E):
-                return t_9247(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9247(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9255, E, 'left~2663', E.get('taken~2665'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
-    return t_9249(ctx, r1, s, E)
-
-
-d_9248 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9249, None, [], k)
-
-
-d_9250 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9251 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
-d_9252 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
-t_9253 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
-t_9254 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9255, E, 'left~2663', E.get('taken~2665'))
-    return True
-
-
-d_9256 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
-d_9257 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10508(ctx, E), True)
-    if not d_9260(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9262, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    if not d_9263(ctx, E):
-        return False
-    if not d_9265(ctx, E):
-        return False
-    return True
-
-
-d_9259 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
-d_9260 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
-d_9261 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9262, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    return True
-
-
-def d_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10514(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9264, ctx.state.get('supply'), E.get('r~2668'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9264, ctx.state.get('supply'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_9265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10517(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9266, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-def d_9266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9266, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-d_9267 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:27
-d_9268 = _C.d_9186  # rules_data/pampero/modules/private_industry.yaml:27
-
-
-def t_9269(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_9272(ctx, k, s, E)
-
-
-d_9270 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
-d_9271 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9272(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_9286(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_9274(ctx, r1, s, E)
-
-
-d_9273 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9274(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10525(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_10526(ctx, E):
-                return t_9275(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9283, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_9277(ctx, r1, s, E)
-
-
-d_9276 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9277(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9277, None, [], k)
-
-
-d_9278 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9279 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_9280 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_9281 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_9282 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9283, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_9284 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_9285 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10541(ctx, E), True)
-    if not d_9288(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9290, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_9291(ctx, E):
-        return False
-    if not d_9293(ctx, E):
-        return False
-    return True
-
-
-d_9287 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_9288 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_9289 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9290, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10547(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9292, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9292, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10550(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9294, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9294, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+    return t_9216(ctx, r1, s, E, B)
+
+
+d_9214 = _C.rebased(_C.d_7593, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
+d_9215 = _C.rebased(_C.d_7408, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
+t_9216 = _C.rebased(_C.t_7409, 9213)  # rules_data/pampero/definitions/resources.yaml:54
+d_9217 = _C.rebased(_C.d_7410, 9213)  # rules_data/pampero/definitions/resources.yaml:54
+t_9218 = _C.rebased(_C.t_7411, 9213)  # rules_data/pampero/definitions/resources.yaml:55
+t_9219 = _C.rebased(_C.t_7412, 9213)  # rules_data/pampero/definitions/resources.yaml:56
+d_9220 = _C.rebased(_C.d_7413, 9213)  # rules_data/pampero/definitions/resources.yaml:56
+t_9221 = _C.rebased(_C.t_7414, 9213)  # rules_data/pampero/definitions/resources.yaml:57
+d_9222 = _C.rebased(_C.d_7415, 9213)  # rules_data/pampero/definitions/resources.yaml:58
+t_9223 = _C.rebased(_C.t_7416, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+d_9224 = _C.rebased(_C.d_7417, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+t_9225 = _C.rebased(_C.t_7418, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+t_9226 = _C.rebased(_C.t_7419, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+d_9227 = _C.rebased(_C.d_7420, 9213)  # rules_data/pampero/definitions/resources.yaml:61
+d_9228 = _C.rebased(_C.d_7421, 9213)  # rules_data/pampero/definitions/resources.yaml:62
+d_9229 = _C.rebased(_C.d_7422, 9213)  # rules_data/pampero/definitions/resources.yaml:62
+d_9230 = _C.rebased(_C.d_7423, 9213)  # rules_data/pampero/definitions/resources.yaml:26
+d_9231 = _C.rebased(_C.d_7424, 9213)  # rules_data/pampero/definitions/resources.yaml:26
+d_9232 = _C.rebased(_C.d_7425, 9213)  # rules_data/pampero/definitions/resources.yaml:27
+d_9233 = _C.rebased(_C.d_7426, 9213)  # rules_data/pampero/definitions/resources.yaml:27
+d_9234 = _C.rebased(_C.d_7427, 9213)  # rules_data/pampero/definitions/resources.yaml:28
+d_9235 = _C.rebased(_C.d_7428, 9213)  # rules_data/pampero/definitions/resources.yaml:29
+d_9236 = _C.rebased(_C.d_7429, 9213)  # rules_data/pampero/definitions/resources.yaml:29
+d_9237 = _C.rebased(_C.d_7430, 9213)  # rules_data/pampero/definitions/resources.yaml:30
+d_9238 = _C.rebased(_C.d_7431, 9213)  # rules_data/pampero/definitions/resources.yaml:30
+d_9239 = _C.rebased(_C.d_7541, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
+d_9240 = _C.rebased(_C.d_9158, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
+t_9241 = _C.rebased(_C.t_8831, 9213)  # rules_data/pampero/definitions/resources.yaml:76
+d_9242 = _C.rebased(_C.d_8832, 9213)  # rules_data/pampero/definitions/resources.yaml:76
+d_9243 = _C.rebased(_C.d_8833, 9213)  # rules_data/pampero/definitions/resources.yaml:76
+t_9244 = _C.rebased(_C.t_8834, 9213)  # rules_data/pampero/definitions/resources.yaml:54
+d_9245 = _C.rebased(_C.d_8835, 9213)  # rules_data/pampero/definitions/resources.yaml:54
+t_9246 = _C.rebased(_C.t_8836, 9213)  # rules_data/pampero/definitions/resources.yaml:55
+t_9247 = _C.rebased(_C.t_8837, 9213)  # rules_data/pampero/definitions/resources.yaml:56
+d_9248 = _C.rebased(_C.d_8838, 9213)  # rules_data/pampero/definitions/resources.yaml:56
+t_9249 = _C.rebased(_C.t_8839, 9213)  # rules_data/pampero/definitions/resources.yaml:57
+d_9250 = _C.rebased(_C.d_7415, 9213)  # rules_data/pampero/definitions/resources.yaml:58
+t_9251 = _C.rebased(_C.t_8841, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+d_9252 = _C.rebased(_C.d_8842, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+t_9253 = _C.rebased(_C.t_8843, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+t_9254 = _C.rebased(_C.t_8844, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+d_9255 = _C.rebased(_C.d_8845, 9213)  # rules_data/pampero/definitions/resources.yaml:61
+d_9256 = _C.rebased(_C.d_8846, 9213)  # rules_data/pampero/definitions/resources.yaml:62
+d_9257 = _C.rebased(_C.d_8847, 9213)  # rules_data/pampero/definitions/resources.yaml:62
+d_9258 = _C.rebased(_C.d_8848, 9213)  # rules_data/pampero/definitions/resources.yaml:26
+d_9259 = _C.rebased(_C.d_8849, 9213)  # rules_data/pampero/definitions/resources.yaml:26
+d_9260 = _C.rebased(_C.d_8850, 9213)  # rules_data/pampero/definitions/resources.yaml:27
+d_9261 = _C.rebased(_C.d_8851, 9213)  # rules_data/pampero/definitions/resources.yaml:27
+d_9262 = _C.rebased(_C.d_8852, 9213)  # rules_data/pampero/definitions/resources.yaml:28
+d_9263 = _C.rebased(_C.d_8853, 9213)  # rules_data/pampero/definitions/resources.yaml:29
+d_9264 = _C.rebased(_C.d_8854, 9213)  # rules_data/pampero/definitions/resources.yaml:29
+d_9265 = _C.rebased(_C.d_8855, 9213)  # rules_data/pampero/definitions/resources.yaml:30
+d_9266 = _C.rebased(_C.d_8856, 9213)  # rules_data/pampero/definitions/resources.yaml:30
+d_9267 = _C.rebased(_C.d_8225, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
+d_9268 = _C.rebased(_C.d_9186, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
+t_9269 = _C.rebased(_C.t_8859, 9213)  # rules_data/pampero/definitions/resources.yaml:76
+d_9270 = _C.rebased(_C.d_8860, 9213)  # rules_data/pampero/definitions/resources.yaml:76
+d_9271 = _C.rebased(_C.d_8229, 9213)  # rules_data/pampero/definitions/resources.yaml:76
+t_9272 = _C.rebased(_C.t_8862, 9213)  # rules_data/pampero/definitions/resources.yaml:54
+d_9273 = _C.rebased(_C.d_8231, 9213)  # rules_data/pampero/definitions/resources.yaml:54
+t_9274 = _C.rebased(_C.t_8864, 9213)  # rules_data/pampero/definitions/resources.yaml:55
+t_9275 = _C.rebased(_C.t_8865, 9213)  # rules_data/pampero/definitions/resources.yaml:56
+d_9276 = _C.rebased(_C.d_8234, 9213)  # rules_data/pampero/definitions/resources.yaml:56
+t_9277 = _C.rebased(_C.t_8867, 9213)  # rules_data/pampero/definitions/resources.yaml:57
+d_9278 = _C.rebased(_C.d_7415, 9213)  # rules_data/pampero/definitions/resources.yaml:58
+t_9279 = _C.rebased(_C.t_8237, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+d_9280 = _C.rebased(_C.d_8238, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+t_9281 = _C.rebased(_C.t_8239, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+t_9282 = _C.rebased(_C.t_8240, 9213)  # rules_data/pampero/definitions/resources.yaml:60
+d_9283 = _C.rebased(_C.d_8873, 9213)  # rules_data/pampero/definitions/resources.yaml:61
+d_9284 = _C.rebased(_C.d_8242, 9213)  # rules_data/pampero/definitions/resources.yaml:62
+d_9285 = _C.rebased(_C.d_8243, 9213)  # rules_data/pampero/definitions/resources.yaml:62
+d_9286 = _C.rebased(_C.d_8244, 9213)  # rules_data/pampero/definitions/resources.yaml:26
+d_9287 = _C.rebased(_C.d_8245, 9213)  # rules_data/pampero/definitions/resources.yaml:26
+d_9288 = _C.rebased(_C.d_8246, 9213)  # rules_data/pampero/definitions/resources.yaml:27
+d_9289 = _C.rebased(_C.d_8247, 9213)  # rules_data/pampero/definitions/resources.yaml:27
+d_9290 = _C.rebased(_C.d_8248, 9213)  # rules_data/pampero/definitions/resources.yaml:28
+d_9291 = _C.rebased(_C.d_8249, 9213)  # rules_data/pampero/definitions/resources.yaml:29
+d_9292 = _C.rebased(_C.d_8250, 9213)  # rules_data/pampero/definitions/resources.yaml:29
+d_9293 = _C.rebased(_C.d_8251, 9213)  # rules_data/pampero/definitions/resources.yaml:30
+d_9294 = _C.rebased(_C.d_8252, 9213)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

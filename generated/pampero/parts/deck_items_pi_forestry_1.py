@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10265 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_10266 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8967(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+def t_8967(ctx, k, s=None, E=None, B=8967):  # rules_data/pampero/modules/private_industry.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_8967(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2659', 'money', True)
         LOCAL(ctx, E, 'k~2660', x_10203(ctx, E), True)
-        return t_8995(ctx, r2, s, E)
+        return t_8995(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2671', 'money', True)
         LOCAL(ctx, E, 'k~2672', x_10236(ctx, E), True)
-        return t_9023(ctx, k, s, E)
+        return t_9023(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2649', 3, True)
     LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_8970(ctx, r1, s, E)
-
-
-d_8968 = _C.d_7407  # rules_data/pampero/modules/private_industry.yaml:18
-d_8969 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:18
-
-
-def t_8970(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_8984(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_8972(ctx, r1, s, E)
-
-
-d_8971 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8972(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10176(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10177(ctx, E):
-                return t_8973(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8981, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_8975(ctx, r1, s, E)
-
-
-d_8974 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8975(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8975, None, [], k)
-
-
-d_8976 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8977 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_8978 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_8979 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_8980 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8981, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_8982 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_8983 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10190(ctx, E), True)
-    if not d_8986(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8988, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_8989(ctx, E):
-        return False
-    if not d_8991(ctx, E):
-        return False
-    return True
-
-
-d_8985 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_8986 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_8987 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8988, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_8989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10196(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8990, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_8990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8990, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_8991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10199(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8992, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8992, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-d_8993 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:18
-d_8994 = _C.d_8994  # rules_data/pampero/modules/private_industry.yaml:18
-
-
-def t_8995(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
-    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
-    return t_8998(ctx, k, s, E)
-
-
-d_8996 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
-d_8997 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_8998(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
-        if not d_9012(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
-    return t_9000(ctx, r1, s, E)
-
-
-d_8999 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10207(ctx, E)))
-    old = E.get('rep~2664', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2664', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
-            if x_10208(ctx, E):
-                return t_9001(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9001(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9009, E, 'left~2663', E.get('taken~2665'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
-    return t_9003(ctx, r1, s, E)
-
-
-d_9002 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9003, None, [], k)
-
-
-d_9004 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9005 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
-d_9006 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
-t_9007 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
-t_9008 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9009, E, 'left~2663', E.get('taken~2665'))
-    return True
-
-
-d_9010 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
-d_9011 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10223(ctx, E), True)
-    if not d_9014(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9016, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    if not d_9017(ctx, E):
-        return False
-    if not d_9019(ctx, E):
-        return False
-    return True
-
-
-d_9013 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
-d_9014 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
-d_9015 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9016, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    return True
-
-
-def d_9017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10229(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9018, ctx.state.get('supply'), E.get('r~2668'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_9018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9018, ctx.state.get('supply'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_9019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10232(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9020, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-def d_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9020, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-d_9021 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:18
-d_9022 = _C.d_9022  # rules_data/pampero/modules/private_industry.yaml:18
-
-
-def t_9023(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_9026(ctx, k, s, E)
-
-
-d_9024 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
-d_9025 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_9040(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_9028(ctx, r1, s, E)
-
-
-d_9027 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9028(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10240(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_10241(ctx, E):
-                return t_9029(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9037, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_9031(ctx, r1, s, E)
-
-
-d_9030 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9031(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9031, None, [], k)
-
-
-d_9032 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9033 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_9034 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_9035 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_9036 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9037, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_9038 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_9039 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10256(ctx, E), True)
-    if not d_9042(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9044, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_9045(ctx, E):
-        return False
-    if not d_9047(ctx, E):
-        return False
-    return True
-
-
-d_9041 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_9042 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_9043 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9044, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_9045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10262(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9046, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_9046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9046, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_9047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10265(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+    return t_8970(ctx, r1, s, E, B)
+
+
+d_8968 = _C.rebased(_C.d_7407, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
+d_8969 = _C.rebased(_C.d_7408, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
+t_8970 = _C.rebased(_C.t_7409, 8967)  # rules_data/pampero/definitions/resources.yaml:54
+d_8971 = _C.rebased(_C.d_7410, 8967)  # rules_data/pampero/definitions/resources.yaml:54
+t_8972 = _C.rebased(_C.t_7411, 8967)  # rules_data/pampero/definitions/resources.yaml:55
+t_8973 = _C.rebased(_C.t_7412, 8967)  # rules_data/pampero/definitions/resources.yaml:56
+d_8974 = _C.rebased(_C.d_7413, 8967)  # rules_data/pampero/definitions/resources.yaml:56
+t_8975 = _C.rebased(_C.t_7414, 8967)  # rules_data/pampero/definitions/resources.yaml:57
+d_8976 = _C.rebased(_C.d_7415, 8967)  # rules_data/pampero/definitions/resources.yaml:58
+t_8977 = _C.rebased(_C.t_7416, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+d_8978 = _C.rebased(_C.d_7417, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+t_8979 = _C.rebased(_C.t_7418, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+t_8980 = _C.rebased(_C.t_7419, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+d_8981 = _C.rebased(_C.d_7420, 8967)  # rules_data/pampero/definitions/resources.yaml:61
+d_8982 = _C.rebased(_C.d_7421, 8967)  # rules_data/pampero/definitions/resources.yaml:62
+d_8983 = _C.rebased(_C.d_7422, 8967)  # rules_data/pampero/definitions/resources.yaml:62
+d_8984 = _C.rebased(_C.d_7423, 8967)  # rules_data/pampero/definitions/resources.yaml:26
+d_8985 = _C.rebased(_C.d_7424, 8967)  # rules_data/pampero/definitions/resources.yaml:26
+d_8986 = _C.rebased(_C.d_7425, 8967)  # rules_data/pampero/definitions/resources.yaml:27
+d_8987 = _C.rebased(_C.d_7426, 8967)  # rules_data/pampero/definitions/resources.yaml:27
+d_8988 = _C.rebased(_C.d_7427, 8967)  # rules_data/pampero/definitions/resources.yaml:28
+d_8989 = _C.rebased(_C.d_7428, 8967)  # rules_data/pampero/definitions/resources.yaml:29
+d_8990 = _C.rebased(_C.d_7429, 8967)  # rules_data/pampero/definitions/resources.yaml:29
+d_8991 = _C.rebased(_C.d_7430, 8967)  # rules_data/pampero/definitions/resources.yaml:30
+d_8992 = _C.rebased(_C.d_7431, 8967)  # rules_data/pampero/definitions/resources.yaml:30
+d_8993 = _C.rebased(_C.d_7541, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
+d_8994 = _C.rebased(_C.d_8994, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
+t_8995 = _C.rebased(_C.t_8831, 8967)  # rules_data/pampero/definitions/resources.yaml:76
+d_8996 = _C.rebased(_C.d_8832, 8967)  # rules_data/pampero/definitions/resources.yaml:76
+d_8997 = _C.rebased(_C.d_8833, 8967)  # rules_data/pampero/definitions/resources.yaml:76
+t_8998 = _C.rebased(_C.t_8834, 8967)  # rules_data/pampero/definitions/resources.yaml:54
+d_8999 = _C.rebased(_C.d_8835, 8967)  # rules_data/pampero/definitions/resources.yaml:54
+t_9000 = _C.rebased(_C.t_8836, 8967)  # rules_data/pampero/definitions/resources.yaml:55
+t_9001 = _C.rebased(_C.t_8837, 8967)  # rules_data/pampero/definitions/resources.yaml:56
+d_9002 = _C.rebased(_C.d_8838, 8967)  # rules_data/pampero/definitions/resources.yaml:56
+t_9003 = _C.rebased(_C.t_8839, 8967)  # rules_data/pampero/definitions/resources.yaml:57
+d_9004 = _C.rebased(_C.d_7415, 8967)  # rules_data/pampero/definitions/resources.yaml:58
+t_9005 = _C.rebased(_C.t_8841, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+d_9006 = _C.rebased(_C.d_8842, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+t_9007 = _C.rebased(_C.t_8843, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+t_9008 = _C.rebased(_C.t_8844, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+d_9009 = _C.rebased(_C.d_8845, 8967)  # rules_data/pampero/definitions/resources.yaml:61
+d_9010 = _C.rebased(_C.d_8846, 8967)  # rules_data/pampero/definitions/resources.yaml:62
+d_9011 = _C.rebased(_C.d_8847, 8967)  # rules_data/pampero/definitions/resources.yaml:62
+d_9012 = _C.rebased(_C.d_8848, 8967)  # rules_data/pampero/definitions/resources.yaml:26
+d_9013 = _C.rebased(_C.d_8849, 8967)  # rules_data/pampero/definitions/resources.yaml:26
+d_9014 = _C.rebased(_C.d_8850, 8967)  # rules_data/pampero/definitions/resources.yaml:27
+d_9015 = _C.rebased(_C.d_8851, 8967)  # rules_data/pampero/definitions/resources.yaml:27
+d_9016 = _C.rebased(_C.d_8852, 8967)  # rules_data/pampero/definitions/resources.yaml:28
+d_9017 = _C.rebased(_C.d_8853, 8967)  # rules_data/pampero/definitions/resources.yaml:29
+d_9018 = _C.rebased(_C.d_8854, 8967)  # rules_data/pampero/definitions/resources.yaml:29
+d_9019 = _C.rebased(_C.d_8855, 8967)  # rules_data/pampero/definitions/resources.yaml:30
+d_9020 = _C.rebased(_C.d_8856, 8967)  # rules_data/pampero/definitions/resources.yaml:30
+d_9021 = _C.rebased(_C.d_8225, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
+d_9022 = _C.rebased(_C.d_9022, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
+t_9023 = _C.rebased(_C.t_8859, 8967)  # rules_data/pampero/definitions/resources.yaml:76
+d_9024 = _C.rebased(_C.d_8860, 8967)  # rules_data/pampero/definitions/resources.yaml:76
+d_9025 = _C.rebased(_C.d_8229, 8967)  # rules_data/pampero/definitions/resources.yaml:76
+t_9026 = _C.rebased(_C.t_8862, 8967)  # rules_data/pampero/definitions/resources.yaml:54
+d_9027 = _C.rebased(_C.d_8231, 8967)  # rules_data/pampero/definitions/resources.yaml:54
+t_9028 = _C.rebased(_C.t_8864, 8967)  # rules_data/pampero/definitions/resources.yaml:55
+t_9029 = _C.rebased(_C.t_8865, 8967)  # rules_data/pampero/definitions/resources.yaml:56
+d_9030 = _C.rebased(_C.d_8234, 8967)  # rules_data/pampero/definitions/resources.yaml:56
+t_9031 = _C.rebased(_C.t_8867, 8967)  # rules_data/pampero/definitions/resources.yaml:57
+d_9032 = _C.rebased(_C.d_7415, 8967)  # rules_data/pampero/definitions/resources.yaml:58
+t_9033 = _C.rebased(_C.t_8237, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+d_9034 = _C.rebased(_C.d_8238, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+t_9035 = _C.rebased(_C.t_8239, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+t_9036 = _C.rebased(_C.t_8240, 8967)  # rules_data/pampero/definitions/resources.yaml:60
+d_9037 = _C.rebased(_C.d_8873, 8967)  # rules_data/pampero/definitions/resources.yaml:61
+d_9038 = _C.rebased(_C.d_8242, 8967)  # rules_data/pampero/definitions/resources.yaml:62
+d_9039 = _C.rebased(_C.d_8243, 8967)  # rules_data/pampero/definitions/resources.yaml:62
+d_9040 = _C.rebased(_C.d_8244, 8967)  # rules_data/pampero/definitions/resources.yaml:26
+d_9041 = _C.rebased(_C.d_8245, 8967)  # rules_data/pampero/definitions/resources.yaml:26
+d_9042 = _C.rebased(_C.d_8246, 8967)  # rules_data/pampero/definitions/resources.yaml:27
+d_9043 = _C.rebased(_C.d_8247, 8967)  # rules_data/pampero/definitions/resources.yaml:27
+d_9044 = _C.rebased(_C.d_8248, 8967)  # rules_data/pampero/definitions/resources.yaml:28
+d_9045 = _C.rebased(_C.d_8249, 8967)  # rules_data/pampero/definitions/resources.yaml:29
+d_9046 = _C.rebased(_C.d_8250, 8967)  # rules_data/pampero/definitions/resources.yaml:29
+d_9047 = _C.rebased(_C.d_8251, 8967)  # rules_data/pampero/definitions/resources.yaml:30
+d_9048 = _C.rebased(_C.d_8252, 8967)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

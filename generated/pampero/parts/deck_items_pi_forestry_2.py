@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10360 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_10361 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9049(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
+def t_9049(ctx, k, s=None, E=None, B=9049):  # rules_data/pampero/modules/private_industry.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_9049(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2659', 'money', True)
         LOCAL(ctx, E, 'k~2660', x_10298(ctx, E), True)
-        return t_9077(ctx, r2, s, E)
+        return t_9077(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2671', 'money', True)
         LOCAL(ctx, E, 'k~2672', x_10331(ctx, E), True)
-        return t_9105(ctx, k, s, E)
+        return t_9105(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2649', 5, True)
     LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_9052(ctx, r1, s, E)
-
-
-d_9050 = _C.d_7593  # rules_data/pampero/modules/private_industry.yaml:21
-d_9051 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:21
-
-
-def t_9052(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9066(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9054(ctx, r1, s, E)
-
-
-d_9053 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9054(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10271(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10272(ctx, E):
-                return t_9055(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9063, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9057(ctx, r1, s, E)
-
-
-d_9056 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9057(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9057, None, [], k)
-
-
-d_9058 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9059 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_9060 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_9061 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_9062 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9063, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_9064 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_9065 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10285(ctx, E), True)
-    if not d_9068(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9070, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9071(ctx, E):
-        return False
-    if not d_9073(ctx, E):
-        return False
-    return True
-
-
-d_9067 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_9068 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_9069 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9070, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10291(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9072, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9072, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_9073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10294(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9074, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_9074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9074, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-d_9075 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:21
-d_9076 = _C.d_8994  # rules_data/pampero/modules/private_industry.yaml:21
-
-
-def t_9077(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
-    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
-    return t_9080(ctx, k, s, E)
-
-
-d_9078 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
-d_9079 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9080(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
-        if not d_9094(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
-    return t_9082(ctx, r1, s, E)
-
-
-d_9081 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9082(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10302(ctx, E)))
-    old = E.get('rep~2664', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2664', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
-            if x_10303(ctx, E):
-                return t_9083(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9083(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9091, E, 'left~2663', E.get('taken~2665'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
-    return t_9085(ctx, r1, s, E)
-
-
-d_9084 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9085(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9085, None, [], k)
-
-
-d_9086 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9087 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
-d_9088 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
-t_9089 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
-t_9090 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9091, E, 'left~2663', E.get('taken~2665'))
-    return True
-
-
-d_9092 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
-d_9093 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10318(ctx, E), True)
-    if not d_9096(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9098, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    if not d_9099(ctx, E):
-        return False
-    if not d_9101(ctx, E):
-        return False
-    return True
-
-
-d_9095 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
-d_9096 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
-d_9097 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9098, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    return True
-
-
-def d_9099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10324(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9100, ctx.state.get('supply'), E.get('r~2668'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_9100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9100, ctx.state.get('supply'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_9101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10327(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9102, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-def d_9102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9102, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-d_9103 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:21
-d_9104 = _C.d_9022  # rules_data/pampero/modules/private_industry.yaml:21
-
-
-def t_9105(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_9108(ctx, k, s, E)
-
-
-d_9106 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
-d_9107 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9108(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_9122(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_9110(ctx, r1, s, E)
-
-
-d_9109 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10335(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_10336(ctx, E):
-                return t_9111(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9111(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9119, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_9113(ctx, r1, s, E)
-
-
-d_9112 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9113, None, [], k)
-
-
-d_9114 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9115 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_9116 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_9117 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_9118 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9119, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_9120 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_9121 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9122(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10351(ctx, E), True)
-    if not d_9124(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9126, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_9127(ctx, E):
-        return False
-    if not d_9129(ctx, E):
-        return False
-    return True
-
-
-d_9123 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_9124 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_9125 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9126, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_9127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10357(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9128, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9128, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_9129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10360(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9130, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_9130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9130, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+    return t_9052(ctx, r1, s, E, B)
+
+
+d_9050 = _C.rebased(_C.d_7593, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
+d_9051 = _C.rebased(_C.d_7408, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
+t_9052 = _C.rebased(_C.t_7409, 9049)  # rules_data/pampero/definitions/resources.yaml:54
+d_9053 = _C.rebased(_C.d_7410, 9049)  # rules_data/pampero/definitions/resources.yaml:54
+t_9054 = _C.rebased(_C.t_7411, 9049)  # rules_data/pampero/definitions/resources.yaml:55
+t_9055 = _C.rebased(_C.t_7412, 9049)  # rules_data/pampero/definitions/resources.yaml:56
+d_9056 = _C.rebased(_C.d_7413, 9049)  # rules_data/pampero/definitions/resources.yaml:56
+t_9057 = _C.rebased(_C.t_7414, 9049)  # rules_data/pampero/definitions/resources.yaml:57
+d_9058 = _C.rebased(_C.d_7415, 9049)  # rules_data/pampero/definitions/resources.yaml:58
+t_9059 = _C.rebased(_C.t_7416, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+d_9060 = _C.rebased(_C.d_7417, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+t_9061 = _C.rebased(_C.t_7418, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+t_9062 = _C.rebased(_C.t_7419, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+d_9063 = _C.rebased(_C.d_7420, 9049)  # rules_data/pampero/definitions/resources.yaml:61
+d_9064 = _C.rebased(_C.d_7421, 9049)  # rules_data/pampero/definitions/resources.yaml:62
+d_9065 = _C.rebased(_C.d_7422, 9049)  # rules_data/pampero/definitions/resources.yaml:62
+d_9066 = _C.rebased(_C.d_7423, 9049)  # rules_data/pampero/definitions/resources.yaml:26
+d_9067 = _C.rebased(_C.d_7424, 9049)  # rules_data/pampero/definitions/resources.yaml:26
+d_9068 = _C.rebased(_C.d_7425, 9049)  # rules_data/pampero/definitions/resources.yaml:27
+d_9069 = _C.rebased(_C.d_7426, 9049)  # rules_data/pampero/definitions/resources.yaml:27
+d_9070 = _C.rebased(_C.d_7427, 9049)  # rules_data/pampero/definitions/resources.yaml:28
+d_9071 = _C.rebased(_C.d_7428, 9049)  # rules_data/pampero/definitions/resources.yaml:29
+d_9072 = _C.rebased(_C.d_7429, 9049)  # rules_data/pampero/definitions/resources.yaml:29
+d_9073 = _C.rebased(_C.d_7430, 9049)  # rules_data/pampero/definitions/resources.yaml:30
+d_9074 = _C.rebased(_C.d_7431, 9049)  # rules_data/pampero/definitions/resources.yaml:30
+d_9075 = _C.rebased(_C.d_7541, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
+d_9076 = _C.rebased(_C.d_8994, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
+t_9077 = _C.rebased(_C.t_8831, 9049)  # rules_data/pampero/definitions/resources.yaml:76
+d_9078 = _C.rebased(_C.d_8832, 9049)  # rules_data/pampero/definitions/resources.yaml:76
+d_9079 = _C.rebased(_C.d_8833, 9049)  # rules_data/pampero/definitions/resources.yaml:76
+t_9080 = _C.rebased(_C.t_8834, 9049)  # rules_data/pampero/definitions/resources.yaml:54
+d_9081 = _C.rebased(_C.d_8835, 9049)  # rules_data/pampero/definitions/resources.yaml:54
+t_9082 = _C.rebased(_C.t_8836, 9049)  # rules_data/pampero/definitions/resources.yaml:55
+t_9083 = _C.rebased(_C.t_8837, 9049)  # rules_data/pampero/definitions/resources.yaml:56
+d_9084 = _C.rebased(_C.d_8838, 9049)  # rules_data/pampero/definitions/resources.yaml:56
+t_9085 = _C.rebased(_C.t_8839, 9049)  # rules_data/pampero/definitions/resources.yaml:57
+d_9086 = _C.rebased(_C.d_7415, 9049)  # rules_data/pampero/definitions/resources.yaml:58
+t_9087 = _C.rebased(_C.t_8841, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+d_9088 = _C.rebased(_C.d_8842, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+t_9089 = _C.rebased(_C.t_8843, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+t_9090 = _C.rebased(_C.t_8844, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+d_9091 = _C.rebased(_C.d_8845, 9049)  # rules_data/pampero/definitions/resources.yaml:61
+d_9092 = _C.rebased(_C.d_8846, 9049)  # rules_data/pampero/definitions/resources.yaml:62
+d_9093 = _C.rebased(_C.d_8847, 9049)  # rules_data/pampero/definitions/resources.yaml:62
+d_9094 = _C.rebased(_C.d_8848, 9049)  # rules_data/pampero/definitions/resources.yaml:26
+d_9095 = _C.rebased(_C.d_8849, 9049)  # rules_data/pampero/definitions/resources.yaml:26
+d_9096 = _C.rebased(_C.d_8850, 9049)  # rules_data/pampero/definitions/resources.yaml:27
+d_9097 = _C.rebased(_C.d_8851, 9049)  # rules_data/pampero/definitions/resources.yaml:27
+d_9098 = _C.rebased(_C.d_8852, 9049)  # rules_data/pampero/definitions/resources.yaml:28
+d_9099 = _C.rebased(_C.d_8853, 9049)  # rules_data/pampero/definitions/resources.yaml:29
+d_9100 = _C.rebased(_C.d_8854, 9049)  # rules_data/pampero/definitions/resources.yaml:29
+d_9101 = _C.rebased(_C.d_8855, 9049)  # rules_data/pampero/definitions/resources.yaml:30
+d_9102 = _C.rebased(_C.d_8856, 9049)  # rules_data/pampero/definitions/resources.yaml:30
+d_9103 = _C.rebased(_C.d_8225, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
+d_9104 = _C.rebased(_C.d_9022, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
+t_9105 = _C.rebased(_C.t_8859, 9049)  # rules_data/pampero/definitions/resources.yaml:76
+d_9106 = _C.rebased(_C.d_8860, 9049)  # rules_data/pampero/definitions/resources.yaml:76
+d_9107 = _C.rebased(_C.d_8229, 9049)  # rules_data/pampero/definitions/resources.yaml:76
+t_9108 = _C.rebased(_C.t_8862, 9049)  # rules_data/pampero/definitions/resources.yaml:54
+d_9109 = _C.rebased(_C.d_8231, 9049)  # rules_data/pampero/definitions/resources.yaml:54
+t_9110 = _C.rebased(_C.t_8864, 9049)  # rules_data/pampero/definitions/resources.yaml:55
+t_9111 = _C.rebased(_C.t_8865, 9049)  # rules_data/pampero/definitions/resources.yaml:56
+d_9112 = _C.rebased(_C.d_8234, 9049)  # rules_data/pampero/definitions/resources.yaml:56
+t_9113 = _C.rebased(_C.t_8867, 9049)  # rules_data/pampero/definitions/resources.yaml:57
+d_9114 = _C.rebased(_C.d_7415, 9049)  # rules_data/pampero/definitions/resources.yaml:58
+t_9115 = _C.rebased(_C.t_8237, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+d_9116 = _C.rebased(_C.d_8238, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+t_9117 = _C.rebased(_C.t_8239, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+t_9118 = _C.rebased(_C.t_8240, 9049)  # rules_data/pampero/definitions/resources.yaml:60
+d_9119 = _C.rebased(_C.d_8873, 9049)  # rules_data/pampero/definitions/resources.yaml:61
+d_9120 = _C.rebased(_C.d_8242, 9049)  # rules_data/pampero/definitions/resources.yaml:62
+d_9121 = _C.rebased(_C.d_8243, 9049)  # rules_data/pampero/definitions/resources.yaml:62
+d_9122 = _C.rebased(_C.d_8244, 9049)  # rules_data/pampero/definitions/resources.yaml:26
+d_9123 = _C.rebased(_C.d_8245, 9049)  # rules_data/pampero/definitions/resources.yaml:26
+d_9124 = _C.rebased(_C.d_8246, 9049)  # rules_data/pampero/definitions/resources.yaml:27
+d_9125 = _C.rebased(_C.d_8247, 9049)  # rules_data/pampero/definitions/resources.yaml:27
+d_9126 = _C.rebased(_C.d_8248, 9049)  # rules_data/pampero/definitions/resources.yaml:28
+d_9127 = _C.rebased(_C.d_8249, 9049)  # rules_data/pampero/definitions/resources.yaml:29
+d_9128 = _C.rebased(_C.d_8250, 9049)  # rules_data/pampero/definitions/resources.yaml:29
+d_9129 = _C.rebased(_C.d_8251, 9049)  # rules_data/pampero/definitions/resources.yaml:30
+d_9130 = _C.rebased(_C.d_8252, 9049)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10075 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_10076 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+def t_8803(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/modules/private_industry.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_8803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2659', 'money', True)
         LOCAL(ctx, E, 'k~2660', x_10013(ctx, E), True)
-        return t_8831(ctx, r2, s, E)
+        return t_8831(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2671', 'money', True)
         LOCAL(ctx, E, 'k~2672', x_10046(ctx, E), True)
-        return t_8859(ctx, k, s, E)
+        return t_8859(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2649', 3, True)
     LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_8806(ctx, r1, s, E)
-
-
-d_8804 = _C.d_7407  # rules_data/pampero/modules/private_industry.yaml:12
-d_8805 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:12
-
-
-def t_8806(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_8820(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_8808(ctx, r1, s, E)
-
-
-d_8807 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8808(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9986(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_9987(ctx, E):
-                return t_8809(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8809(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8817, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_8811(ctx, r1, s, E)
-
-
-d_8810 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8811(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8811, None, [], k)
-
-
-d_8812 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8813 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_8814 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_8815 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_8816 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8817, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_8818 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_8819 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10000(ctx, E), True)
-    if not d_8822(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8824, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_8825(ctx, E):
-        return False
-    if not d_8827(ctx, E):
-        return False
-    return True
-
-
-d_8821 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_8822 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_8823 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8824, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_8825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10006(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8826, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_8826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8826, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_8827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10009(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8828, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_8828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8828, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-d_8829 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:12
-d_8830 = _C.d_8830  # rules_data/pampero/modules/private_industry.yaml:12
-
-
-def t_8831(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
-    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
-    return t_8834(ctx, k, s, E)
-
-
-d_8832 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
-d_8833 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_8834(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
-        if not d_8848(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
-    return t_8836(ctx, r1, s, E)
-
-
-d_8835 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8836(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10017(ctx, E)))
-    old = E.get('rep~2664', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2664', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
-            if x_10018(ctx, E):
-                return t_8837(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8837(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8845, E, 'left~2663', E.get('taken~2665'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
-    return t_8839(ctx, r1, s, E)
-
-
-d_8838 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8839(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8839, None, [], k)
-
-
-d_8840 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8841 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
-d_8842 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
-t_8843 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
-t_8844 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8845, E, 'left~2663', E.get('taken~2665'))
-    return True
-
-
-d_8846 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
-d_8847 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8848(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10033(ctx, E), True)
-    if not d_8850(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8852, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    if not d_8853(ctx, E):
-        return False
-    if not d_8855(ctx, E):
-        return False
-    return True
-
-
-d_8849 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
-d_8850 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
-d_8851 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8852, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    return True
-
-
-def d_8853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10039(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8854, ctx.state.get('supply'), E.get('r~2668'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_8854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8854, ctx.state.get('supply'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10042(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8856, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-def d_8856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8856, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-d_8857 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:12
-d_8858 = _C.d_8858  # rules_data/pampero/modules/private_industry.yaml:12
-
-
-def t_8859(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_8862(ctx, k, s, E)
-
-
-d_8860 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
-d_8861 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_8862(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_8876(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_8864(ctx, r1, s, E)
-
-
-d_8863 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10050(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_10051(ctx, E):
-                return t_8865(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8873, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_8867(ctx, r1, s, E)
-
-
-d_8866 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8867(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8867, None, [], k)
-
-
-d_8868 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8869 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_8870 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_8871 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_8872 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8873, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_8874 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_8875 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8876(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10066(ctx, E), True)
-    if not d_8878(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8880, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_8881(ctx, E):
-        return False
-    if not d_8883(ctx, E):
-        return False
-    return True
-
-
-d_8877 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_8878 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_8879 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8880, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_8881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10072(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8882, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8882, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10075(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8884, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_8884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8884, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+    return t_8806(ctx, r1, s, E, B)
+
+
+d_8804 = _C.rebased(_C.d_7407, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
+d_8805 = _C.rebased(_C.d_7408, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
+t_8806 = _C.rebased(_C.t_7409, 8803)  # rules_data/pampero/definitions/resources.yaml:54
+d_8807 = _C.rebased(_C.d_7410, 8803)  # rules_data/pampero/definitions/resources.yaml:54
+t_8808 = _C.rebased(_C.t_7411, 8803)  # rules_data/pampero/definitions/resources.yaml:55
+t_8809 = _C.rebased(_C.t_7412, 8803)  # rules_data/pampero/definitions/resources.yaml:56
+d_8810 = _C.rebased(_C.d_7413, 8803)  # rules_data/pampero/definitions/resources.yaml:56
+t_8811 = _C.rebased(_C.t_7414, 8803)  # rules_data/pampero/definitions/resources.yaml:57
+d_8812 = _C.rebased(_C.d_7415, 8803)  # rules_data/pampero/definitions/resources.yaml:58
+t_8813 = _C.rebased(_C.t_7416, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+d_8814 = _C.rebased(_C.d_7417, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+t_8815 = _C.rebased(_C.t_7418, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+t_8816 = _C.rebased(_C.t_7419, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+d_8817 = _C.rebased(_C.d_7420, 8803)  # rules_data/pampero/definitions/resources.yaml:61
+d_8818 = _C.rebased(_C.d_7421, 8803)  # rules_data/pampero/definitions/resources.yaml:62
+d_8819 = _C.rebased(_C.d_7422, 8803)  # rules_data/pampero/definitions/resources.yaml:62
+d_8820 = _C.rebased(_C.d_7423, 8803)  # rules_data/pampero/definitions/resources.yaml:26
+d_8821 = _C.rebased(_C.d_7424, 8803)  # rules_data/pampero/definitions/resources.yaml:26
+d_8822 = _C.rebased(_C.d_7425, 8803)  # rules_data/pampero/definitions/resources.yaml:27
+d_8823 = _C.rebased(_C.d_7426, 8803)  # rules_data/pampero/definitions/resources.yaml:27
+d_8824 = _C.rebased(_C.d_7427, 8803)  # rules_data/pampero/definitions/resources.yaml:28
+d_8825 = _C.rebased(_C.d_7428, 8803)  # rules_data/pampero/definitions/resources.yaml:29
+d_8826 = _C.rebased(_C.d_7429, 8803)  # rules_data/pampero/definitions/resources.yaml:29
+d_8827 = _C.rebased(_C.d_7430, 8803)  # rules_data/pampero/definitions/resources.yaml:30
+d_8828 = _C.rebased(_C.d_7431, 8803)  # rules_data/pampero/definitions/resources.yaml:30
+d_8829 = _C.rebased(_C.d_7541, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
+d_8830 = _C.rebased(_C.d_8830, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
+t_8831 = _C.rebased(_C.t_8831, 8803)  # rules_data/pampero/definitions/resources.yaml:76
+d_8832 = _C.rebased(_C.d_8832, 8803)  # rules_data/pampero/definitions/resources.yaml:76
+d_8833 = _C.rebased(_C.d_8833, 8803)  # rules_data/pampero/definitions/resources.yaml:76
+t_8834 = _C.rebased(_C.t_8834, 8803)  # rules_data/pampero/definitions/resources.yaml:54
+d_8835 = _C.rebased(_C.d_8835, 8803)  # rules_data/pampero/definitions/resources.yaml:54
+t_8836 = _C.rebased(_C.t_8836, 8803)  # rules_data/pampero/definitions/resources.yaml:55
+t_8837 = _C.rebased(_C.t_8837, 8803)  # rules_data/pampero/definitions/resources.yaml:56
+d_8838 = _C.rebased(_C.d_8838, 8803)  # rules_data/pampero/definitions/resources.yaml:56
+t_8839 = _C.rebased(_C.t_8839, 8803)  # rules_data/pampero/definitions/resources.yaml:57
+d_8840 = _C.rebased(_C.d_7415, 8803)  # rules_data/pampero/definitions/resources.yaml:58
+t_8841 = _C.rebased(_C.t_8841, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+d_8842 = _C.rebased(_C.d_8842, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+t_8843 = _C.rebased(_C.t_8843, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+t_8844 = _C.rebased(_C.t_8844, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+d_8845 = _C.rebased(_C.d_8845, 8803)  # rules_data/pampero/definitions/resources.yaml:61
+d_8846 = _C.rebased(_C.d_8846, 8803)  # rules_data/pampero/definitions/resources.yaml:62
+d_8847 = _C.rebased(_C.d_8847, 8803)  # rules_data/pampero/definitions/resources.yaml:62
+d_8848 = _C.rebased(_C.d_8848, 8803)  # rules_data/pampero/definitions/resources.yaml:26
+d_8849 = _C.rebased(_C.d_8849, 8803)  # rules_data/pampero/definitions/resources.yaml:26
+d_8850 = _C.rebased(_C.d_8850, 8803)  # rules_data/pampero/definitions/resources.yaml:27
+d_8851 = _C.rebased(_C.d_8851, 8803)  # rules_data/pampero/definitions/resources.yaml:27
+d_8852 = _C.rebased(_C.d_8852, 8803)  # rules_data/pampero/definitions/resources.yaml:28
+d_8853 = _C.rebased(_C.d_8853, 8803)  # rules_data/pampero/definitions/resources.yaml:29
+d_8854 = _C.rebased(_C.d_8854, 8803)  # rules_data/pampero/definitions/resources.yaml:29
+d_8855 = _C.rebased(_C.d_8855, 8803)  # rules_data/pampero/definitions/resources.yaml:30
+d_8856 = _C.rebased(_C.d_8856, 8803)  # rules_data/pampero/definitions/resources.yaml:30
+d_8857 = _C.rebased(_C.d_8225, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
+d_8858 = _C.rebased(_C.d_8858, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
+t_8859 = _C.rebased(_C.t_8859, 8803)  # rules_data/pampero/definitions/resources.yaml:76
+d_8860 = _C.rebased(_C.d_8860, 8803)  # rules_data/pampero/definitions/resources.yaml:76
+d_8861 = _C.rebased(_C.d_8229, 8803)  # rules_data/pampero/definitions/resources.yaml:76
+t_8862 = _C.rebased(_C.t_8862, 8803)  # rules_data/pampero/definitions/resources.yaml:54
+d_8863 = _C.rebased(_C.d_8231, 8803)  # rules_data/pampero/definitions/resources.yaml:54
+t_8864 = _C.rebased(_C.t_8864, 8803)  # rules_data/pampero/definitions/resources.yaml:55
+t_8865 = _C.rebased(_C.t_8865, 8803)  # rules_data/pampero/definitions/resources.yaml:56
+d_8866 = _C.rebased(_C.d_8234, 8803)  # rules_data/pampero/definitions/resources.yaml:56
+t_8867 = _C.rebased(_C.t_8867, 8803)  # rules_data/pampero/definitions/resources.yaml:57
+d_8868 = _C.rebased(_C.d_7415, 8803)  # rules_data/pampero/definitions/resources.yaml:58
+t_8869 = _C.rebased(_C.t_8237, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+d_8870 = _C.rebased(_C.d_8238, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+t_8871 = _C.rebased(_C.t_8239, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+t_8872 = _C.rebased(_C.t_8240, 8803)  # rules_data/pampero/definitions/resources.yaml:60
+d_8873 = _C.rebased(_C.d_8873, 8803)  # rules_data/pampero/definitions/resources.yaml:61
+d_8874 = _C.rebased(_C.d_8242, 8803)  # rules_data/pampero/definitions/resources.yaml:62
+d_8875 = _C.rebased(_C.d_8243, 8803)  # rules_data/pampero/definitions/resources.yaml:62
+d_8876 = _C.rebased(_C.d_8244, 8803)  # rules_data/pampero/definitions/resources.yaml:26
+d_8877 = _C.rebased(_C.d_8245, 8803)  # rules_data/pampero/definitions/resources.yaml:26
+d_8878 = _C.rebased(_C.d_8246, 8803)  # rules_data/pampero/definitions/resources.yaml:27
+d_8879 = _C.rebased(_C.d_8247, 8803)  # rules_data/pampero/definitions/resources.yaml:27
+d_8880 = _C.rebased(_C.d_8248, 8803)  # rules_data/pampero/definitions/resources.yaml:28
+d_8881 = _C.rebased(_C.d_8249, 8803)  # rules_data/pampero/definitions/resources.yaml:29
+d_8882 = _C.rebased(_C.d_8250, 8803)  # rules_data/pampero/definitions/resources.yaml:29
+d_8883 = _C.rebased(_C.d_8251, 8803)  # rules_data/pampero/definitions/resources.yaml:30
+d_8884 = _C.rebased(_C.d_8252, 8803)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

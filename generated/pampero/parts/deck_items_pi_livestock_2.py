@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -94,7 +95,7 @@ x_10170 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
 x_10171 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8885(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
+def t_8885(ctx, k, s=None, E=None, B=8885):  # rules_data/pampero/modules/private_industry.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,609 +105,101 @@ def t_8885(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2659', 'money', True)
         LOCAL(ctx, E, 'k~2660', x_10108(ctx, E), True)
-        return t_8913(ctx, r2, s, E)
+        return t_8913(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
         LOCAL(ctx, E, 'r~2671', 'money', True)
         LOCAL(ctx, E, 'k~2672', x_10141(ctx, E), True)
-        return t_8941(ctx, k, s, E)
+        return t_8941(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~2649', 5, True)
     LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_8888(ctx, r1, s, E)
-
-
-d_8886 = _C.d_7593  # rules_data/pampero/modules/private_industry.yaml:15
-d_8887 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:15
-
-
-def t_8888(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_8902(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_8890(ctx, r1, s, E)
-
-
-d_8889 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10081(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10082(ctx, E):
-                return t_8891(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8899, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_8893(ctx, r1, s, E)
-
-
-d_8892 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8893, None, [], k)
-
-
-d_8894 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8895 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_8896 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_8897 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_8898 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8899, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_8900 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_8901 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10095(ctx, E), True)
-    if not d_8904(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8906, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_8907(ctx, E):
-        return False
-    if not d_8909(ctx, E):
-        return False
-    return True
-
-
-d_8903 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_8904 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_8905 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8906, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_8907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10101(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8908, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_8908(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8908, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_8909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10104(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8910, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_8910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8910, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-d_8911 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:15
-d_8912 = _C.d_8830  # rules_data/pampero/modules/private_industry.yaml:15
-
-
-def t_8913(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
-    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
-    return t_8916(ctx, k, s, E)
-
-
-d_8914 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
-d_8915 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_8916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
-        if not d_8930(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
-    return t_8918(ctx, r1, s, E)
-
-
-d_8917 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10112(ctx, E)))
-    old = E.get('rep~2664', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2664', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
-            if x_10113(ctx, E):
-                return t_8919(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8927, E, 'left~2663', E.get('taken~2665'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
-    return t_8921(ctx, r1, s, E)
-
-
-d_8920 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8921(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8921, None, [], k)
-
-
-d_8922 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8923 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
-d_8924 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
-t_8925 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
-t_8926 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8927, E, 'left~2663', E.get('taken~2665'))
-    return True
-
-
-d_8928 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
-d_8929 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10128(ctx, E), True)
-    if not d_8932(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8934, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    if not d_8935(ctx, E):
-        return False
-    if not d_8937(ctx, E):
-        return False
-    return True
-
-
-d_8931 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
-d_8932 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
-d_8933 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8934, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    return True
-
-
-def d_8935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10134(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8936, ctx.state.get('supply'), E.get('r~2668'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_8936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8936, ctx.state.get('supply'), E.get('r~2668'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
-    return True
-
-
-def d_8937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10137(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-def d_8938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
-    return True
-
-
-d_8939 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:15
-d_8940 = _C.d_8858  # rules_data/pampero/modules/private_industry.yaml:15
-
-
-def t_8941(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
-    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
-    return t_8944(ctx, k, s, E)
-
-
-d_8942 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
-d_8943 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_8944(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
-        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
-        if not d_8958(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
-    return t_8946(ctx, r1, s, E)
-
-
-d_8945 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_8946(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10145(ctx, E)))
-    old = E.get('rep~2676', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2676', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2676', item, True)
-            if x_10146(ctx, E):
-                return t_8947(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 8955, E, 'left~2675', E.get('taken~2677'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2677', 0, True)
-    return t_8949(ctx, r1, s, E)
-
-
-d_8948 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_8949(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 8949, None, [], k)
-
-
-d_8950 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_8951 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
-d_8952 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
-t_8953 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
-t_8954 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 8955, E, 'left~2675', E.get('taken~2677'))
-    return True
-
-
-d_8956 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
-d_8957 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_8958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10161(ctx, E), True)
-    if not d_8960(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8962, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    if not d_8963(ctx, E):
-        return False
-    if not d_8965(ctx, E):
-        return False
-    return True
-
-
-d_8959 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
-d_8960 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
-d_8961 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_8962(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8962, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
-    return True
-
-
-def d_8963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10167(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8964, ctx.state.get('supply'), E.get('r~2680'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8964, ctx.state.get('supply'), E.get('r~2680'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
-    return True
-
-
-def d_8965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10170(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8966, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
-
-
-def d_8966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8966, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
-    return True
+    return t_8888(ctx, r1, s, E, B)
+
+
+d_8886 = _C.rebased(_C.d_7593, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
+d_8887 = _C.rebased(_C.d_7408, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
+t_8888 = _C.rebased(_C.t_7409, 8885)  # rules_data/pampero/definitions/resources.yaml:54
+d_8889 = _C.rebased(_C.d_7410, 8885)  # rules_data/pampero/definitions/resources.yaml:54
+t_8890 = _C.rebased(_C.t_7411, 8885)  # rules_data/pampero/definitions/resources.yaml:55
+t_8891 = _C.rebased(_C.t_7412, 8885)  # rules_data/pampero/definitions/resources.yaml:56
+d_8892 = _C.rebased(_C.d_7413, 8885)  # rules_data/pampero/definitions/resources.yaml:56
+t_8893 = _C.rebased(_C.t_7414, 8885)  # rules_data/pampero/definitions/resources.yaml:57
+d_8894 = _C.rebased(_C.d_7415, 8885)  # rules_data/pampero/definitions/resources.yaml:58
+t_8895 = _C.rebased(_C.t_7416, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+d_8896 = _C.rebased(_C.d_7417, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+t_8897 = _C.rebased(_C.t_7418, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+t_8898 = _C.rebased(_C.t_7419, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+d_8899 = _C.rebased(_C.d_7420, 8885)  # rules_data/pampero/definitions/resources.yaml:61
+d_8900 = _C.rebased(_C.d_7421, 8885)  # rules_data/pampero/definitions/resources.yaml:62
+d_8901 = _C.rebased(_C.d_7422, 8885)  # rules_data/pampero/definitions/resources.yaml:62
+d_8902 = _C.rebased(_C.d_7423, 8885)  # rules_data/pampero/definitions/resources.yaml:26
+d_8903 = _C.rebased(_C.d_7424, 8885)  # rules_data/pampero/definitions/resources.yaml:26
+d_8904 = _C.rebased(_C.d_7425, 8885)  # rules_data/pampero/definitions/resources.yaml:27
+d_8905 = _C.rebased(_C.d_7426, 8885)  # rules_data/pampero/definitions/resources.yaml:27
+d_8906 = _C.rebased(_C.d_7427, 8885)  # rules_data/pampero/definitions/resources.yaml:28
+d_8907 = _C.rebased(_C.d_7428, 8885)  # rules_data/pampero/definitions/resources.yaml:29
+d_8908 = _C.rebased(_C.d_7429, 8885)  # rules_data/pampero/definitions/resources.yaml:29
+d_8909 = _C.rebased(_C.d_7430, 8885)  # rules_data/pampero/definitions/resources.yaml:30
+d_8910 = _C.rebased(_C.d_7431, 8885)  # rules_data/pampero/definitions/resources.yaml:30
+d_8911 = _C.rebased(_C.d_7541, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
+d_8912 = _C.rebased(_C.d_8830, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
+t_8913 = _C.rebased(_C.t_8831, 8885)  # rules_data/pampero/definitions/resources.yaml:76
+d_8914 = _C.rebased(_C.d_8832, 8885)  # rules_data/pampero/definitions/resources.yaml:76
+d_8915 = _C.rebased(_C.d_8833, 8885)  # rules_data/pampero/definitions/resources.yaml:76
+t_8916 = _C.rebased(_C.t_8834, 8885)  # rules_data/pampero/definitions/resources.yaml:54
+d_8917 = _C.rebased(_C.d_8835, 8885)  # rules_data/pampero/definitions/resources.yaml:54
+t_8918 = _C.rebased(_C.t_8836, 8885)  # rules_data/pampero/definitions/resources.yaml:55
+t_8919 = _C.rebased(_C.t_8837, 8885)  # rules_data/pampero/definitions/resources.yaml:56
+d_8920 = _C.rebased(_C.d_8838, 8885)  # rules_data/pampero/definitions/resources.yaml:56
+t_8921 = _C.rebased(_C.t_8839, 8885)  # rules_data/pampero/definitions/resources.yaml:57
+d_8922 = _C.rebased(_C.d_7415, 8885)  # rules_data/pampero/definitions/resources.yaml:58
+t_8923 = _C.rebased(_C.t_8841, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+d_8924 = _C.rebased(_C.d_8842, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+t_8925 = _C.rebased(_C.t_8843, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+t_8926 = _C.rebased(_C.t_8844, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+d_8927 = _C.rebased(_C.d_8845, 8885)  # rules_data/pampero/definitions/resources.yaml:61
+d_8928 = _C.rebased(_C.d_8846, 8885)  # rules_data/pampero/definitions/resources.yaml:62
+d_8929 = _C.rebased(_C.d_8847, 8885)  # rules_data/pampero/definitions/resources.yaml:62
+d_8930 = _C.rebased(_C.d_8848, 8885)  # rules_data/pampero/definitions/resources.yaml:26
+d_8931 = _C.rebased(_C.d_8849, 8885)  # rules_data/pampero/definitions/resources.yaml:26
+d_8932 = _C.rebased(_C.d_8850, 8885)  # rules_data/pampero/definitions/resources.yaml:27
+d_8933 = _C.rebased(_C.d_8851, 8885)  # rules_data/pampero/definitions/resources.yaml:27
+d_8934 = _C.rebased(_C.d_8852, 8885)  # rules_data/pampero/definitions/resources.yaml:28
+d_8935 = _C.rebased(_C.d_8853, 8885)  # rules_data/pampero/definitions/resources.yaml:29
+d_8936 = _C.rebased(_C.d_8854, 8885)  # rules_data/pampero/definitions/resources.yaml:29
+d_8937 = _C.rebased(_C.d_8855, 8885)  # rules_data/pampero/definitions/resources.yaml:30
+d_8938 = _C.rebased(_C.d_8856, 8885)  # rules_data/pampero/definitions/resources.yaml:30
+d_8939 = _C.rebased(_C.d_8225, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
+d_8940 = _C.rebased(_C.d_8858, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
+t_8941 = _C.rebased(_C.t_8859, 8885)  # rules_data/pampero/definitions/resources.yaml:76
+d_8942 = _C.rebased(_C.d_8860, 8885)  # rules_data/pampero/definitions/resources.yaml:76
+d_8943 = _C.rebased(_C.d_8229, 8885)  # rules_data/pampero/definitions/resources.yaml:76
+t_8944 = _C.rebased(_C.t_8862, 8885)  # rules_data/pampero/definitions/resources.yaml:54
+d_8945 = _C.rebased(_C.d_8231, 8885)  # rules_data/pampero/definitions/resources.yaml:54
+t_8946 = _C.rebased(_C.t_8864, 8885)  # rules_data/pampero/definitions/resources.yaml:55
+t_8947 = _C.rebased(_C.t_8865, 8885)  # rules_data/pampero/definitions/resources.yaml:56
+d_8948 = _C.rebased(_C.d_8234, 8885)  # rules_data/pampero/definitions/resources.yaml:56
+t_8949 = _C.rebased(_C.t_8867, 8885)  # rules_data/pampero/definitions/resources.yaml:57
+d_8950 = _C.rebased(_C.d_7415, 8885)  # rules_data/pampero/definitions/resources.yaml:58
+t_8951 = _C.rebased(_C.t_8237, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+d_8952 = _C.rebased(_C.d_8238, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+t_8953 = _C.rebased(_C.t_8239, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+t_8954 = _C.rebased(_C.t_8240, 8885)  # rules_data/pampero/definitions/resources.yaml:60
+d_8955 = _C.rebased(_C.d_8873, 8885)  # rules_data/pampero/definitions/resources.yaml:61
+d_8956 = _C.rebased(_C.d_8242, 8885)  # rules_data/pampero/definitions/resources.yaml:62
+d_8957 = _C.rebased(_C.d_8243, 8885)  # rules_data/pampero/definitions/resources.yaml:62
+d_8958 = _C.rebased(_C.d_8244, 8885)  # rules_data/pampero/definitions/resources.yaml:26
+d_8959 = _C.rebased(_C.d_8245, 8885)  # rules_data/pampero/definitions/resources.yaml:26
+d_8960 = _C.rebased(_C.d_8246, 8885)  # rules_data/pampero/definitions/resources.yaml:27
+d_8961 = _C.rebased(_C.d_8247, 8885)  # rules_data/pampero/definitions/resources.yaml:27
+d_8962 = _C.rebased(_C.d_8248, 8885)  # rules_data/pampero/definitions/resources.yaml:28
+d_8963 = _C.rebased(_C.d_8249, 8885)  # rules_data/pampero/definitions/resources.yaml:29
+d_8964 = _C.rebased(_C.d_8250, 8885)  # rules_data/pampero/definitions/resources.yaml:29
+d_8965 = _C.rebased(_C.d_8251, 8885)  # rules_data/pampero/definitions/resources.yaml:30
+d_8966 = _C.rebased(_C.d_8252, 8885)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

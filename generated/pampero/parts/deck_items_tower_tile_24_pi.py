@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -103,16 +104,10 @@ x_10649 = _C.x_10649  # rules_data/pampero/definitions/resources.yaml:29
 x_10650 = _C.x_10650  # rules_data/pampero/definitions/resources.yaml:29
 x_10652 = _C.x_10652  # rules_data/pampero/definitions/resources.yaml:30
 x_10653 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9295 = _C.rebased(_C.t_7618, 9295)  # rules_data/pampero/modules/private_industry.yaml:37
 
 
-def t_9295(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9295, None, [], k)
-
-
-def t_9296(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9296(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,14 +116,14 @@ def t_9296(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     LOCAL(ctx, E, 'n~2659', 3, True)
     LOCAL(ctx, E, 'r~2660', 'money', True)
     LOCAL(ctx, E, 'k~2661', x_10556(ctx, E), True)
-    return t_9300(ctx, k, s, E)
+    return t_9300(ctx, k, s, E, B)
 
 
-d_9297 = _C.d_9297  # rules_data/pampero/modules/private_industry.yaml:37
-d_9298 = _C.d_8420  # rules_data/pampero/modules/private_industry.yaml:37
+d_9297 = _C.rebased(_C.d_9297, 9295)  # rules_data/pampero/modules/private_industry.yaml:37
+d_9298 = _C.rebased(_C.d_8420, 9295)  # rules_data/pampero/modules/private_industry.yaml:37
 
 
-def d_9299(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9299(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -138,624 +133,89 @@ def d_9299(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     return True
 
 
-def t_9300(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2662', x_10557(ctx, E), True)
-    LOCAL(ctx, E, 'r~2663', E.get('r~2660'), True)
-    return t_9303(ctx, k, s, E)
-
-
-d_9301 = _C.d_9301  # rules_data/pampero/definitions/resources.yaml:68
-d_9302 = _C.d_9302  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_9303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2668', E.get('left~2664'), True)
-        LOCAL(ctx, E, 'r~2669', E.get('r~2663'), True)
-        if not d_9317(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2664', E.get('n~2662'), True)
-    return t_9305(ctx, r1, s, E)
-
-
-d_9304 = _C.d_9304  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9305(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10560(ctx, E)))
-    old = E.get('rep~2665', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2665', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2665', item, True)
-            if x_10561(ctx, E):
-                return t_9306(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9306(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9314, E, 'left~2664', E.get('taken~2666'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2666', 0, True)
-    return t_9308(ctx, r1, s, E)
-
-
-d_9307 = _C.d_9307  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9308(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9308, None, [], k)
-
-
-d_9309 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9310 = _C.t_9310  # rules_data/pampero/definitions/resources.yaml:60
-d_9311 = _C.d_9311  # rules_data/pampero/definitions/resources.yaml:60
-t_9312 = _C.t_9312  # rules_data/pampero/definitions/resources.yaml:60
-t_9313 = _C.t_9313  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9314, E, 'left~2664', E.get('taken~2666'))
-    return True
-
-
-d_9315 = _C.d_9315  # rules_data/pampero/definitions/resources.yaml:62
-d_9316 = _C.d_9316  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9317(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2670', x_10576(ctx, E), True)
-    if not d_9319(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9321, PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[2])
-    if not d_9322(ctx, E):
-        return False
-    if not d_9324(ctx, E):
-        return False
-    return True
-
-
-d_9318 = _C.d_9318  # rules_data/pampero/definitions/resources.yaml:26
-d_9319 = _C.d_9319  # rules_data/pampero/definitions/resources.yaml:27
-d_9320 = _C.d_9320  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9321, PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[2])
-    return True
-
-
-def d_9322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10582(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9323, ctx.state.get('supply'), E.get('r~2669'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[3])
-    return True
-
-
-def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9323, ctx.state.get('supply'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[3])
-    return True
-
-
-def d_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10585(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9325, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[4])
-    return True
-
-
-def d_9325(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9325, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[4])
-    return True
-
-
-def t_9326(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'r~2694', 'money', True)
-        LOCAL(ctx, E, 'k~2695', x_10623(ctx, E), True)
-        return t_9357(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'r~2677', 'money', True)
-    LOCAL(ctx, E, 'k~2678', x_10590(ctx, E), True)
-    return t_9329(ctx, r1, s, E)
-
-
-d_9327 = _C.d_9327  # rules_data/pampero/modules/private_industry.yaml:37
-d_9328 = _C.d_9328  # rules_data/pampero/modules/private_industry.yaml:37
-
-
-def t_9329(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', E.get('k~2678'), True)
-    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
-    return t_9332(ctx, k, s, E)
-
-
-d_9330 = _C.d_9330  # rules_data/pampero/definitions/resources.yaml:76
-d_9331 = _C.d_9331  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2685', E.get('left~2681'), True)
-        LOCAL(ctx, E, 'r~2686', E.get('r~2680'), True)
-        if not d_9346(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
-    return t_9334(ctx, r1, s, E)
-
-
-d_9333 = _C.d_9333  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9334(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10594(ctx, E)))
-    old = E.get('rep~2682', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2682', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2682', item, True)
-            if x_10595(ctx, E):
-                return t_9335(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9335(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9343, E, 'left~2681', E.get('taken~2683'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2683', 0, True)
-    return t_9337(ctx, r1, s, E)
-
-
-d_9336 = _C.d_9336  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9337, None, [], k)
-
-
-d_9338 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9339 = _C.t_9339  # rules_data/pampero/definitions/resources.yaml:60
-d_9340 = _C.d_9340  # rules_data/pampero/definitions/resources.yaml:60
-t_9341 = _C.t_9341  # rules_data/pampero/definitions/resources.yaml:60
-t_9342 = _C.t_9342  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9343, E, 'left~2681', E.get('taken~2683'))
-    return True
-
-
-d_9344 = _C.d_9344  # rules_data/pampero/definitions/resources.yaml:62
-d_9345 = _C.d_9345  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2687', x_10610(ctx, E), True)
-    if not d_9348(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9350, PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[2])
-    if not d_9351(ctx, E):
-        return False
-    if not d_9353(ctx, E):
-        return False
-    return True
-
-
-d_9347 = _C.d_9347  # rules_data/pampero/definitions/resources.yaml:26
-d_9348 = _C.d_9348  # rules_data/pampero/definitions/resources.yaml:27
-d_9349 = _C.d_9349  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9350, PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[2])
-    return True
-
-
-def d_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10616(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9352, ctx.state.get('supply'), E.get('r~2686'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[3])
-    return True
-
-
-def d_9352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9352, ctx.state.get('supply'), E.get('r~2686'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[3])
-    return True
-
-
-def d_9353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10619(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9354, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[4])
-    return True
-
-
-def d_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9354, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[4])
-    return True
-
-
-d_9355 = _C.d_9355  # rules_data/pampero/modules/private_industry.yaml:37
-d_9356 = _C.d_9356  # rules_data/pampero/modules/private_industry.yaml:37
-
-
-def t_9357(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2696', E.get('k~2695'), True)
-    LOCAL(ctx, E, 'r~2697', E.get('r~2694'), True)
-    return t_9360(ctx, k, s, E)
-
-
-d_9358 = _C.d_9358  # rules_data/pampero/definitions/resources.yaml:76
-d_9359 = _C.d_9359  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9360(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2702', E.get('left~2698'), True)
-        LOCAL(ctx, E, 'r~2703', E.get('r~2697'), True)
-        if not d_9374(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2698', E.get('n~2696'), True)
-    return t_9362(ctx, r1, s, E)
-
-
-d_9361 = _C.d_9361  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9362(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10627(ctx, E)))
-    old = E.get('rep~2699', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2699', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2699', item, True)
-            if x_10628(ctx, E):
-                return t_9363(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9371, E, 'left~2698', E.get('taken~2700'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2700', 0, True)
-    return t_9365(ctx, r1, s, E)
-
-
-d_9364 = _C.d_9364  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9365(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9365, None, [], k)
-
-
-d_9366 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9367 = _C.t_9367  # rules_data/pampero/definitions/resources.yaml:60
-d_9368 = _C.d_9368  # rules_data/pampero/definitions/resources.yaml:60
-t_9369 = _C.t_9369  # rules_data/pampero/definitions/resources.yaml:60
-t_9370 = _C.t_9370  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9371, E, 'left~2698', E.get('taken~2700'))
-    return True
-
-
-d_9372 = _C.d_9372  # rules_data/pampero/definitions/resources.yaml:62
-d_9373 = _C.d_9373  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', x_10643(ctx, E), True)
-    if not d_9376(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9378, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[2])
-    if not d_9379(ctx, E):
-        return False
-    if not d_9381(ctx, E):
-        return False
-    return True
-
-
-d_9375 = _C.d_9375  # rules_data/pampero/definitions/resources.yaml:26
-d_9376 = _C.d_9376  # rules_data/pampero/definitions/resources.yaml:27
-d_9377 = _C.d_9377  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9378, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[2])
-    return True
-
-
-def d_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10649(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9380, ctx.state.get('supply'), E.get('r~2703'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[3])
-    return True
-
-
-def d_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9380, ctx.state.get('supply'), E.get('r~2703'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[3])
-    return True
-
-
-def d_9381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10652(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9382, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[4])
-    return True
-
-
-def d_9382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9382, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[4])
-    return True
+t_9300 = _C.rebased(_C.t_9300, 9295)  # rules_data/pampero/definitions/resources.yaml:68
+d_9301 = _C.rebased(_C.d_9301, 9295)  # rules_data/pampero/definitions/resources.yaml:68
+d_9302 = _C.rebased(_C.d_9302, 9295)  # rules_data/pampero/definitions/resources.yaml:68
+t_9303 = _C.rebased(_C.t_9303, 9295)  # rules_data/pampero/definitions/resources.yaml:54
+d_9304 = _C.rebased(_C.d_9304, 9295)  # rules_data/pampero/definitions/resources.yaml:54
+t_9305 = _C.rebased(_C.t_9305, 9295)  # rules_data/pampero/definitions/resources.yaml:55
+t_9306 = _C.rebased(_C.t_9306, 9295)  # rules_data/pampero/definitions/resources.yaml:56
+d_9307 = _C.rebased(_C.d_9307, 9295)  # rules_data/pampero/definitions/resources.yaml:56
+t_9308 = _C.rebased(_C.t_9308, 9295)  # rules_data/pampero/definitions/resources.yaml:57
+d_9309 = _C.rebased(_C.d_7415, 9295)  # rules_data/pampero/definitions/resources.yaml:58
+t_9310 = _C.rebased(_C.t_9310, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+d_9311 = _C.rebased(_C.d_9311, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+t_9312 = _C.rebased(_C.t_9312, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+t_9313 = _C.rebased(_C.t_9313, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+d_9314 = _C.rebased(_C.d_9314, 9295)  # rules_data/pampero/definitions/resources.yaml:61
+d_9315 = _C.rebased(_C.d_9315, 9295)  # rules_data/pampero/definitions/resources.yaml:62
+d_9316 = _C.rebased(_C.d_9316, 9295)  # rules_data/pampero/definitions/resources.yaml:62
+d_9317 = _C.rebased(_C.d_9317, 9295)  # rules_data/pampero/definitions/resources.yaml:26
+d_9318 = _C.rebased(_C.d_9318, 9295)  # rules_data/pampero/definitions/resources.yaml:26
+d_9319 = _C.rebased(_C.d_9319, 9295)  # rules_data/pampero/definitions/resources.yaml:27
+d_9320 = _C.rebased(_C.d_9320, 9295)  # rules_data/pampero/definitions/resources.yaml:27
+d_9321 = _C.rebased(_C.d_9321, 9295)  # rules_data/pampero/definitions/resources.yaml:28
+d_9322 = _C.rebased(_C.d_9322, 9295)  # rules_data/pampero/definitions/resources.yaml:29
+d_9323 = _C.rebased(_C.d_9323, 9295)  # rules_data/pampero/definitions/resources.yaml:29
+d_9324 = _C.rebased(_C.d_9324, 9295)  # rules_data/pampero/definitions/resources.yaml:30
+d_9325 = _C.rebased(_C.d_9325, 9295)  # rules_data/pampero/definitions/resources.yaml:30
+t_9326 = _C.rebased(_C.t_9326, 9295)  # rules_data/pampero/modules/private_industry.yaml:37
+d_9327 = _C.rebased(_C.d_9327, 9295)  # rules_data/pampero/modules/private_industry.yaml:37
+d_9328 = _C.rebased(_C.d_9328, 9295)  # rules_data/pampero/modules/private_industry.yaml:37
+t_9329 = _C.rebased(_C.t_9329, 9295)  # rules_data/pampero/definitions/resources.yaml:76
+d_9330 = _C.rebased(_C.d_9330, 9295)  # rules_data/pampero/definitions/resources.yaml:76
+d_9331 = _C.rebased(_C.d_9331, 9295)  # rules_data/pampero/definitions/resources.yaml:76
+t_9332 = _C.rebased(_C.t_9332, 9295)  # rules_data/pampero/definitions/resources.yaml:54
+d_9333 = _C.rebased(_C.d_9333, 9295)  # rules_data/pampero/definitions/resources.yaml:54
+t_9334 = _C.rebased(_C.t_9334, 9295)  # rules_data/pampero/definitions/resources.yaml:55
+t_9335 = _C.rebased(_C.t_9335, 9295)  # rules_data/pampero/definitions/resources.yaml:56
+d_9336 = _C.rebased(_C.d_9336, 9295)  # rules_data/pampero/definitions/resources.yaml:56
+t_9337 = _C.rebased(_C.t_9337, 9295)  # rules_data/pampero/definitions/resources.yaml:57
+d_9338 = _C.rebased(_C.d_7415, 9295)  # rules_data/pampero/definitions/resources.yaml:58
+t_9339 = _C.rebased(_C.t_9339, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+d_9340 = _C.rebased(_C.d_9340, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+t_9341 = _C.rebased(_C.t_9341, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+t_9342 = _C.rebased(_C.t_9342, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+d_9343 = _C.rebased(_C.d_9343, 9295)  # rules_data/pampero/definitions/resources.yaml:61
+d_9344 = _C.rebased(_C.d_9344, 9295)  # rules_data/pampero/definitions/resources.yaml:62
+d_9345 = _C.rebased(_C.d_9345, 9295)  # rules_data/pampero/definitions/resources.yaml:62
+d_9346 = _C.rebased(_C.d_9346, 9295)  # rules_data/pampero/definitions/resources.yaml:26
+d_9347 = _C.rebased(_C.d_9347, 9295)  # rules_data/pampero/definitions/resources.yaml:26
+d_9348 = _C.rebased(_C.d_9348, 9295)  # rules_data/pampero/definitions/resources.yaml:27
+d_9349 = _C.rebased(_C.d_9349, 9295)  # rules_data/pampero/definitions/resources.yaml:27
+d_9350 = _C.rebased(_C.d_9350, 9295)  # rules_data/pampero/definitions/resources.yaml:28
+d_9351 = _C.rebased(_C.d_9351, 9295)  # rules_data/pampero/definitions/resources.yaml:29
+d_9352 = _C.rebased(_C.d_9352, 9295)  # rules_data/pampero/definitions/resources.yaml:29
+d_9353 = _C.rebased(_C.d_9353, 9295)  # rules_data/pampero/definitions/resources.yaml:30
+d_9354 = _C.rebased(_C.d_9354, 9295)  # rules_data/pampero/definitions/resources.yaml:30
+d_9355 = _C.rebased(_C.d_9355, 9295)  # rules_data/pampero/modules/private_industry.yaml:37
+d_9356 = _C.rebased(_C.d_9356, 9295)  # rules_data/pampero/modules/private_industry.yaml:37
+t_9357 = _C.rebased(_C.t_9357, 9295)  # rules_data/pampero/definitions/resources.yaml:76
+d_9358 = _C.rebased(_C.d_9358, 9295)  # rules_data/pampero/definitions/resources.yaml:76
+d_9359 = _C.rebased(_C.d_9359, 9295)  # rules_data/pampero/definitions/resources.yaml:76
+t_9360 = _C.rebased(_C.t_9360, 9295)  # rules_data/pampero/definitions/resources.yaml:54
+d_9361 = _C.rebased(_C.d_9361, 9295)  # rules_data/pampero/definitions/resources.yaml:54
+t_9362 = _C.rebased(_C.t_9362, 9295)  # rules_data/pampero/definitions/resources.yaml:55
+t_9363 = _C.rebased(_C.t_9363, 9295)  # rules_data/pampero/definitions/resources.yaml:56
+d_9364 = _C.rebased(_C.d_9364, 9295)  # rules_data/pampero/definitions/resources.yaml:56
+t_9365 = _C.rebased(_C.t_9365, 9295)  # rules_data/pampero/definitions/resources.yaml:57
+d_9366 = _C.rebased(_C.d_7415, 9295)  # rules_data/pampero/definitions/resources.yaml:58
+t_9367 = _C.rebased(_C.t_9367, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+d_9368 = _C.rebased(_C.d_9368, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+t_9369 = _C.rebased(_C.t_9369, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+t_9370 = _C.rebased(_C.t_9370, 9295)  # rules_data/pampero/definitions/resources.yaml:60
+d_9371 = _C.rebased(_C.d_9371, 9295)  # rules_data/pampero/definitions/resources.yaml:61
+d_9372 = _C.rebased(_C.d_9372, 9295)  # rules_data/pampero/definitions/resources.yaml:62
+d_9373 = _C.rebased(_C.d_9373, 9295)  # rules_data/pampero/definitions/resources.yaml:62
+d_9374 = _C.rebased(_C.d_9374, 9295)  # rules_data/pampero/definitions/resources.yaml:26
+d_9375 = _C.rebased(_C.d_9375, 9295)  # rules_data/pampero/definitions/resources.yaml:26
+d_9376 = _C.rebased(_C.d_9376, 9295)  # rules_data/pampero/definitions/resources.yaml:27
+d_9377 = _C.rebased(_C.d_9377, 9295)  # rules_data/pampero/definitions/resources.yaml:27
+d_9378 = _C.rebased(_C.d_9378, 9295)  # rules_data/pampero/definitions/resources.yaml:28
+d_9379 = _C.rebased(_C.d_9379, 9295)  # rules_data/pampero/definitions/resources.yaml:29
+d_9380 = _C.rebased(_C.d_9380, 9295)  # rules_data/pampero/definitions/resources.yaml:29
+d_9381 = _C.rebased(_C.d_9381, 9295)  # rules_data/pampero/definitions/resources.yaml:30
+d_9382 = _C.rebased(_C.d_9382, 9295)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -103,16 +104,10 @@ x_10751 = _C.x_10649  # rules_data/pampero/definitions/resources.yaml:29
 x_10752 = _C.x_10650  # rules_data/pampero/definitions/resources.yaml:29
 x_10754 = _C.x_10652  # rules_data/pampero/definitions/resources.yaml:30
 x_10755 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+t_9383 = _C.rebased(_C.t_7618, 9383)  # rules_data/pampero/modules/private_industry.yaml:44
 
 
-def t_9383(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9383, None, [], k)
-
-
-def t_9384(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9384(ctx, k, s=None, E=None, B=9383):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,14 +116,14 @@ def t_9384(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     LOCAL(ctx, E, 'n~2659', 3, True)
     LOCAL(ctx, E, 'r~2660', 'money', True)
     LOCAL(ctx, E, 'k~2661', x_10658(ctx, E), True)
-    return t_9388(ctx, k, s, E)
+    return t_9388(ctx, k, s, E, B)
 
 
-d_9385 = _C.d_9297  # rules_data/pampero/modules/private_industry.yaml:44
-d_9386 = _C.d_8420  # rules_data/pampero/modules/private_industry.yaml:44
+d_9385 = _C.rebased(_C.d_9297, 9383)  # rules_data/pampero/modules/private_industry.yaml:44
+d_9386 = _C.rebased(_C.d_8420, 9383)  # rules_data/pampero/modules/private_industry.yaml:44
 
 
-def d_9387(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
+def d_9387(ctx, E=None, B=9383):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -138,624 +133,89 @@ def d_9387(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     return True
 
 
-def t_9388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2662', x_10659(ctx, E), True)
-    LOCAL(ctx, E, 'r~2663', E.get('r~2660'), True)
-    return t_9391(ctx, k, s, E)
-
-
-d_9389 = _C.d_9301  # rules_data/pampero/definitions/resources.yaml:68
-d_9390 = _C.d_9302  # rules_data/pampero/definitions/resources.yaml:68
-
-
-def t_9391(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2668', E.get('left~2664'), True)
-        LOCAL(ctx, E, 'r~2669', E.get('r~2663'), True)
-        if not d_9405(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2664', E.get('n~2662'), True)
-    return t_9393(ctx, r1, s, E)
-
-
-d_9392 = _C.d_9304  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9393(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10662(ctx, E)))
-    old = E.get('rep~2665', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2665', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2665', item, True)
-            if x_10663(ctx, E):
-                return t_9394(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9394(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9402, E, 'left~2664', E.get('taken~2666'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2666', 0, True)
-    return t_9396(ctx, r1, s, E)
-
-
-d_9395 = _C.d_9307  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9396(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9396, None, [], k)
-
-
-d_9397 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9398 = _C.t_9310  # rules_data/pampero/definitions/resources.yaml:60
-d_9399 = _C.d_9311  # rules_data/pampero/definitions/resources.yaml:60
-t_9400 = _C.t_9312  # rules_data/pampero/definitions/resources.yaml:60
-t_9401 = _C.t_9313  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9402, E, 'left~2664', E.get('taken~2666'))
-    return True
-
-
-d_9403 = _C.d_9315  # rules_data/pampero/definitions/resources.yaml:62
-d_9404 = _C.d_9316  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2670', x_10678(ctx, E), True)
-    if not d_9407(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9409, PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[2])
-    if not d_9410(ctx, E):
-        return False
-    if not d_9412(ctx, E):
-        return False
-    return True
-
-
-d_9406 = _C.d_9318  # rules_data/pampero/definitions/resources.yaml:26
-d_9407 = _C.d_9319  # rules_data/pampero/definitions/resources.yaml:27
-d_9408 = _C.d_9320  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9409, PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[2])
-    return True
-
-
-def d_9410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10684(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9411, ctx.state.get('supply'), E.get('r~2669'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[3])
-    return True
-
-
-def d_9411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9411, ctx.state.get('supply'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[3])
-    return True
-
-
-def d_9412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10687(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9413, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[4])
-    return True
-
-
-def d_9413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9413, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[4])
-    return True
-
-
-def t_9414(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'r~2694', 'money', True)
-        LOCAL(ctx, E, 'k~2695', x_10725(ctx, E), True)
-        return t_9445(ctx, k, s, E)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'r~2677', 'money', True)
-    LOCAL(ctx, E, 'k~2678', x_10692(ctx, E), True)
-    return t_9417(ctx, r1, s, E)
-
-
-d_9415 = _C.d_9327  # rules_data/pampero/modules/private_industry.yaml:44
-d_9416 = _C.d_9328  # rules_data/pampero/modules/private_industry.yaml:44
-
-
-def t_9417(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', E.get('k~2678'), True)
-    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
-    return t_9420(ctx, k, s, E)
-
-
-d_9418 = _C.d_9330  # rules_data/pampero/definitions/resources.yaml:76
-d_9419 = _C.d_9331  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9420(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2685', E.get('left~2681'), True)
-        LOCAL(ctx, E, 'r~2686', E.get('r~2680'), True)
-        if not d_9434(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
-    return t_9422(ctx, r1, s, E)
-
-
-d_9421 = _C.d_9333  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9422(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10696(ctx, E)))
-    old = E.get('rep~2682', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2682', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2682', item, True)
-            if x_10697(ctx, E):
-                return t_9423(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9423(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9431, E, 'left~2681', E.get('taken~2683'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2683', 0, True)
-    return t_9425(ctx, r1, s, E)
-
-
-d_9424 = _C.d_9336  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9425(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9425, None, [], k)
-
-
-d_9426 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9427 = _C.t_9339  # rules_data/pampero/definitions/resources.yaml:60
-d_9428 = _C.d_9340  # rules_data/pampero/definitions/resources.yaml:60
-t_9429 = _C.t_9341  # rules_data/pampero/definitions/resources.yaml:60
-t_9430 = _C.t_9342  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9431, E, 'left~2681', E.get('taken~2683'))
-    return True
-
-
-d_9432 = _C.d_9344  # rules_data/pampero/definitions/resources.yaml:62
-d_9433 = _C.d_9345  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2687', x_10712(ctx, E), True)
-    if not d_9436(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9438, PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[2])
-    if not d_9439(ctx, E):
-        return False
-    if not d_9441(ctx, E):
-        return False
-    return True
-
-
-d_9435 = _C.d_9347  # rules_data/pampero/definitions/resources.yaml:26
-d_9436 = _C.d_9348  # rules_data/pampero/definitions/resources.yaml:27
-d_9437 = _C.d_9349  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9438, PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[2])
-    return True
-
-
-def d_9439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10718(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9440, ctx.state.get('supply'), E.get('r~2686'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[3])
-    return True
-
-
-def d_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9440, ctx.state.get('supply'), E.get('r~2686'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[3])
-    return True
-
-
-def d_9441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10721(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9442, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[4])
-    return True
-
-
-def d_9442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9442, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[4])
-    return True
-
-
-d_9443 = _C.d_9355  # rules_data/pampero/modules/private_industry.yaml:44
-d_9444 = _C.d_9356  # rules_data/pampero/modules/private_industry.yaml:44
-
-
-def t_9445(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2696', E.get('k~2695'), True)
-    LOCAL(ctx, E, 'r~2697', E.get('r~2694'), True)
-    return t_9448(ctx, k, s, E)
-
-
-d_9446 = _C.d_9358  # rules_data/pampero/definitions/resources.yaml:76
-d_9447 = _C.d_9359  # rules_data/pampero/definitions/resources.yaml:76
-
-
-def t_9448(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2702', E.get('left~2698'), True)
-        LOCAL(ctx, E, 'r~2703', E.get('r~2697'), True)
-        if not d_9462(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2698', E.get('n~2696'), True)
-    return t_9450(ctx, r1, s, E)
-
-
-d_9449 = _C.d_9361  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_9450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_10729(ctx, E)))
-    old = E.get('rep~2699', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2699', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2699', item, True)
-            if x_10730(ctx, E):
-                return t_9451(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_9451(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 9459, E, 'left~2698', E.get('taken~2700'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2700', 0, True)
-    return t_9453(ctx, r1, s, E)
-
-
-d_9452 = _C.d_9364  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_9453(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 9453, None, [], k)
-
-
-d_9454 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_9455 = _C.t_9367  # rules_data/pampero/definitions/resources.yaml:60
-d_9456 = _C.d_9368  # rules_data/pampero/definitions/resources.yaml:60
-t_9457 = _C.t_9369  # rules_data/pampero/definitions/resources.yaml:60
-t_9458 = _C.t_9370  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 9459, E, 'left~2698', E.get('taken~2700'))
-    return True
-
-
-d_9460 = _C.d_9372  # rules_data/pampero/definitions/resources.yaml:62
-d_9461 = _C.d_9373  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_9462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', x_10745(ctx, E), True)
-    if not d_9464(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9466, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[2])
-    if not d_9467(ctx, E):
-        return False
-    if not d_9469(ctx, E):
-        return False
-    return True
-
-
-d_9463 = _C.d_9375  # rules_data/pampero/definitions/resources.yaml:26
-d_9464 = _C.d_9376  # rules_data/pampero/definitions/resources.yaml:27
-d_9465 = _C.d_9377  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_9466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9466, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[2])
-    return True
-
-
-def d_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10751(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9468, ctx.state.get('supply'), E.get('r~2703'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[3])
-    return True
-
-
-def d_9468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('supply'), E.get('r~2703'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[3])
-    return True
-
-
-def d_9469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10754(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9470, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[4])
-    return True
-
-
-def d_9470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 9470, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[4])
-    return True
+t_9388 = _C.rebased(_C.t_9300, 9383)  # rules_data/pampero/definitions/resources.yaml:68
+d_9389 = _C.rebased(_C.d_9301, 9383)  # rules_data/pampero/definitions/resources.yaml:68
+d_9390 = _C.rebased(_C.d_9302, 9383)  # rules_data/pampero/definitions/resources.yaml:68
+t_9391 = _C.rebased(_C.t_9303, 9383)  # rules_data/pampero/definitions/resources.yaml:54
+d_9392 = _C.rebased(_C.d_9304, 9383)  # rules_data/pampero/definitions/resources.yaml:54
+t_9393 = _C.rebased(_C.t_9305, 9383)  # rules_data/pampero/definitions/resources.yaml:55
+t_9394 = _C.rebased(_C.t_9306, 9383)  # rules_data/pampero/definitions/resources.yaml:56
+d_9395 = _C.rebased(_C.d_9307, 9383)  # rules_data/pampero/definitions/resources.yaml:56
+t_9396 = _C.rebased(_C.t_9308, 9383)  # rules_data/pampero/definitions/resources.yaml:57
+d_9397 = _C.rebased(_C.d_7415, 9383)  # rules_data/pampero/definitions/resources.yaml:58
+t_9398 = _C.rebased(_C.t_9310, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+d_9399 = _C.rebased(_C.d_9311, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+t_9400 = _C.rebased(_C.t_9312, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+t_9401 = _C.rebased(_C.t_9313, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+d_9402 = _C.rebased(_C.d_9314, 9383)  # rules_data/pampero/definitions/resources.yaml:61
+d_9403 = _C.rebased(_C.d_9315, 9383)  # rules_data/pampero/definitions/resources.yaml:62
+d_9404 = _C.rebased(_C.d_9316, 9383)  # rules_data/pampero/definitions/resources.yaml:62
+d_9405 = _C.rebased(_C.d_9317, 9383)  # rules_data/pampero/definitions/resources.yaml:26
+d_9406 = _C.rebased(_C.d_9318, 9383)  # rules_data/pampero/definitions/resources.yaml:26
+d_9407 = _C.rebased(_C.d_9319, 9383)  # rules_data/pampero/definitions/resources.yaml:27
+d_9408 = _C.rebased(_C.d_9320, 9383)  # rules_data/pampero/definitions/resources.yaml:27
+d_9409 = _C.rebased(_C.d_9321, 9383)  # rules_data/pampero/definitions/resources.yaml:28
+d_9410 = _C.rebased(_C.d_9322, 9383)  # rules_data/pampero/definitions/resources.yaml:29
+d_9411 = _C.rebased(_C.d_9323, 9383)  # rules_data/pampero/definitions/resources.yaml:29
+d_9412 = _C.rebased(_C.d_9324, 9383)  # rules_data/pampero/definitions/resources.yaml:30
+d_9413 = _C.rebased(_C.d_9325, 9383)  # rules_data/pampero/definitions/resources.yaml:30
+t_9414 = _C.rebased(_C.t_9326, 9383)  # rules_data/pampero/modules/private_industry.yaml:44
+d_9415 = _C.rebased(_C.d_9327, 9383)  # rules_data/pampero/modules/private_industry.yaml:44
+d_9416 = _C.rebased(_C.d_9328, 9383)  # rules_data/pampero/modules/private_industry.yaml:44
+t_9417 = _C.rebased(_C.t_9329, 9383)  # rules_data/pampero/definitions/resources.yaml:76
+d_9418 = _C.rebased(_C.d_9330, 9383)  # rules_data/pampero/definitions/resources.yaml:76
+d_9419 = _C.rebased(_C.d_9331, 9383)  # rules_data/pampero/definitions/resources.yaml:76
+t_9420 = _C.rebased(_C.t_9332, 9383)  # rules_data/pampero/definitions/resources.yaml:54
+d_9421 = _C.rebased(_C.d_9333, 9383)  # rules_data/pampero/definitions/resources.yaml:54
+t_9422 = _C.rebased(_C.t_9334, 9383)  # rules_data/pampero/definitions/resources.yaml:55
+t_9423 = _C.rebased(_C.t_9335, 9383)  # rules_data/pampero/definitions/resources.yaml:56
+d_9424 = _C.rebased(_C.d_9336, 9383)  # rules_data/pampero/definitions/resources.yaml:56
+t_9425 = _C.rebased(_C.t_9337, 9383)  # rules_data/pampero/definitions/resources.yaml:57
+d_9426 = _C.rebased(_C.d_7415, 9383)  # rules_data/pampero/definitions/resources.yaml:58
+t_9427 = _C.rebased(_C.t_9339, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+d_9428 = _C.rebased(_C.d_9340, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+t_9429 = _C.rebased(_C.t_9341, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+t_9430 = _C.rebased(_C.t_9342, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+d_9431 = _C.rebased(_C.d_9343, 9383)  # rules_data/pampero/definitions/resources.yaml:61
+d_9432 = _C.rebased(_C.d_9344, 9383)  # rules_data/pampero/definitions/resources.yaml:62
+d_9433 = _C.rebased(_C.d_9345, 9383)  # rules_data/pampero/definitions/resources.yaml:62
+d_9434 = _C.rebased(_C.d_9346, 9383)  # rules_data/pampero/definitions/resources.yaml:26
+d_9435 = _C.rebased(_C.d_9347, 9383)  # rules_data/pampero/definitions/resources.yaml:26
+d_9436 = _C.rebased(_C.d_9348, 9383)  # rules_data/pampero/definitions/resources.yaml:27
+d_9437 = _C.rebased(_C.d_9349, 9383)  # rules_data/pampero/definitions/resources.yaml:27
+d_9438 = _C.rebased(_C.d_9350, 9383)  # rules_data/pampero/definitions/resources.yaml:28
+d_9439 = _C.rebased(_C.d_9351, 9383)  # rules_data/pampero/definitions/resources.yaml:29
+d_9440 = _C.rebased(_C.d_9352, 9383)  # rules_data/pampero/definitions/resources.yaml:29
+d_9441 = _C.rebased(_C.d_9353, 9383)  # rules_data/pampero/definitions/resources.yaml:30
+d_9442 = _C.rebased(_C.d_9354, 9383)  # rules_data/pampero/definitions/resources.yaml:30
+d_9443 = _C.rebased(_C.d_9355, 9383)  # rules_data/pampero/modules/private_industry.yaml:44
+d_9444 = _C.rebased(_C.d_9356, 9383)  # rules_data/pampero/modules/private_industry.yaml:44
+t_9445 = _C.rebased(_C.t_9357, 9383)  # rules_data/pampero/definitions/resources.yaml:76
+d_9446 = _C.rebased(_C.d_9358, 9383)  # rules_data/pampero/definitions/resources.yaml:76
+d_9447 = _C.rebased(_C.d_9359, 9383)  # rules_data/pampero/definitions/resources.yaml:76
+t_9448 = _C.rebased(_C.t_9360, 9383)  # rules_data/pampero/definitions/resources.yaml:54
+d_9449 = _C.rebased(_C.d_9361, 9383)  # rules_data/pampero/definitions/resources.yaml:54
+t_9450 = _C.rebased(_C.t_9362, 9383)  # rules_data/pampero/definitions/resources.yaml:55
+t_9451 = _C.rebased(_C.t_9363, 9383)  # rules_data/pampero/definitions/resources.yaml:56
+d_9452 = _C.rebased(_C.d_9364, 9383)  # rules_data/pampero/definitions/resources.yaml:56
+t_9453 = _C.rebased(_C.t_9365, 9383)  # rules_data/pampero/definitions/resources.yaml:57
+d_9454 = _C.rebased(_C.d_7415, 9383)  # rules_data/pampero/definitions/resources.yaml:58
+t_9455 = _C.rebased(_C.t_9367, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+d_9456 = _C.rebased(_C.d_9368, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+t_9457 = _C.rebased(_C.t_9369, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+t_9458 = _C.rebased(_C.t_9370, 9383)  # rules_data/pampero/definitions/resources.yaml:60
+d_9459 = _C.rebased(_C.d_9371, 9383)  # rules_data/pampero/definitions/resources.yaml:61
+d_9460 = _C.rebased(_C.d_9372, 9383)  # rules_data/pampero/definitions/resources.yaml:62
+d_9461 = _C.rebased(_C.d_9373, 9383)  # rules_data/pampero/definitions/resources.yaml:62
+d_9462 = _C.rebased(_C.d_9374, 9383)  # rules_data/pampero/definitions/resources.yaml:26
+d_9463 = _C.rebased(_C.d_9375, 9383)  # rules_data/pampero/definitions/resources.yaml:26
+d_9464 = _C.rebased(_C.d_9376, 9383)  # rules_data/pampero/definitions/resources.yaml:27
+d_9465 = _C.rebased(_C.d_9377, 9383)  # rules_data/pampero/definitions/resources.yaml:27
+d_9466 = _C.rebased(_C.d_9378, 9383)  # rules_data/pampero/definitions/resources.yaml:28
+d_9467 = _C.rebased(_C.d_9379, 9383)  # rules_data/pampero/definitions/resources.yaml:29
+d_9468 = _C.rebased(_C.d_9380, 9383)  # rules_data/pampero/definitions/resources.yaml:29
+d_9469 = _C.rebased(_C.d_9381, 9383)  # rules_data/pampero/definitions/resources.yaml:30
+d_9470 = _C.rebased(_C.d_9382, 9383)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -66,7 +67,7 @@ x_8431 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_8432 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:80
+def t_7432(ctx, k, s=None, E=None, B=7432):  # rules_data/pampero/items/base_tiles.yaml:80
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,13 +75,13 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
         E = ctx.env()
     LOCAL(ctx, E, 'n~2649', 1, True)
     LOCAL(ctx, E, 'r~2650', 'batteries', True)
-    return t_7435(ctx, k, s, E)
+    return t_7435(ctx, k, s, E, B)
 
 
-d_7433 = _C.d_7433  # rules_data/pampero/items/base_tiles.yaml:80
+d_7433 = _C.rebased(_C.d_7433, 7432)  # rules_data/pampero/items/base_tiles.yaml:80
 
 
-def d_7434(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:80
+def d_7434(ctx, E=None, B=7432):  # rules_data/pampero/items/base_tiles.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,187 +91,29 @@ def d_7434(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:80
     return True
 
 
-def t_7435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_7449(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_7437(ctx, r1, s, E)
-
-
-d_7436 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8408(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_8409(ctx, E):
-                return t_7438(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7446, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_7440(ctx, r1, s, E)
-
-
-d_7439 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7440, None, [], k)
-
-
-d_7441 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7442 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_7443 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_7444 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_7445 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7446, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_7447 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_7448 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8422(ctx, E), True)
-    if not d_7451(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7453, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_7454(ctx, E):
-        return False
-    if not d_7456(ctx, E):
-        return False
-    return True
-
-
-d_7450 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_7451 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_7452 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7453, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_7454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8428(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7455, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7455, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8431(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7457, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_7457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7457, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_7435 = _C.rebased(_C.t_7409, 7432)  # rules_data/pampero/definitions/resources.yaml:54
+d_7436 = _C.rebased(_C.d_7410, 7432)  # rules_data/pampero/definitions/resources.yaml:54
+t_7437 = _C.rebased(_C.t_7411, 7432)  # rules_data/pampero/definitions/resources.yaml:55
+t_7438 = _C.rebased(_C.t_7412, 7432)  # rules_data/pampero/definitions/resources.yaml:56
+d_7439 = _C.rebased(_C.d_7413, 7432)  # rules_data/pampero/definitions/resources.yaml:56
+t_7440 = _C.rebased(_C.t_7414, 7432)  # rules_data/pampero/definitions/resources.yaml:57
+d_7441 = _C.rebased(_C.d_7415, 7432)  # rules_data/pampero/definitions/resources.yaml:58
+t_7442 = _C.rebased(_C.t_7416, 7432)  # rules_data/pampero/definitions/resources.yaml:60
+d_7443 = _C.rebased(_C.d_7417, 7432)  # rules_data/pampero/definitions/resources.yaml:60
+t_7444 = _C.rebased(_C.t_7418, 7432)  # rules_data/pampero/definitions/resources.yaml:60
+t_7445 = _C.rebased(_C.t_7419, 7432)  # rules_data/pampero/definitions/resources.yaml:60
+d_7446 = _C.rebased(_C.d_7420, 7432)  # rules_data/pampero/definitions/resources.yaml:61
+d_7447 = _C.rebased(_C.d_7421, 7432)  # rules_data/pampero/definitions/resources.yaml:62
+d_7448 = _C.rebased(_C.d_7422, 7432)  # rules_data/pampero/definitions/resources.yaml:62
+d_7449 = _C.rebased(_C.d_7423, 7432)  # rules_data/pampero/definitions/resources.yaml:26
+d_7450 = _C.rebased(_C.d_7424, 7432)  # rules_data/pampero/definitions/resources.yaml:26
+d_7451 = _C.rebased(_C.d_7425, 7432)  # rules_data/pampero/definitions/resources.yaml:27
+d_7452 = _C.rebased(_C.d_7426, 7432)  # rules_data/pampero/definitions/resources.yaml:27
+d_7453 = _C.rebased(_C.d_7427, 7432)  # rules_data/pampero/definitions/resources.yaml:28
+d_7454 = _C.rebased(_C.d_7428, 7432)  # rules_data/pampero/definitions/resources.yaml:29
+d_7455 = _C.rebased(_C.d_7429, 7432)  # rules_data/pampero/definitions/resources.yaml:29
+d_7456 = _C.rebased(_C.d_7430, 7432)  # rules_data/pampero/definitions/resources.yaml:30
+d_7457 = _C.rebased(_C.d_7431, 7432)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

@@ -46,6 +46,7 @@ K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
 ]
@@ -64,204 +65,32 @@ x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
 x_8398 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
 x_8400 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
 x_8401 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', 3, True)
-    LOCAL(ctx, E, 'r~2650', 'money', True)
-    return t_7409(ctx, k, s, E)
-
-
-d_7407 = _C.d_7407  # rules_data/pampero/items/base_tiles.yaml:49
-d_7408 = _C.d_7408  # rules_data/pampero/items/base_tiles.yaml:49
-
-
-def t_7409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_7423(ctx, E):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_7411(ctx, r1, s, E)
-
-
-d_7410 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
-
-
-def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2652', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2652', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_8378(ctx, E):
-                return t_7412(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, 7420, E, 'left~2651', E.get('taken~2653'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_7414(ctx, r1, s, E)
-
-
-d_7413 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
-
-
-def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7414, None, [], k)
-
-
-d_7415 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
-t_7416 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
-d_7417 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
-t_7418 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
-t_7419 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
-
-
-def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 7420, E, 'left~2651', E.get('taken~2653'))
-    return True
-
-
-d_7421 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
-d_7422 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
-
-
-def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_8391(ctx, E), True)
-    if not d_7425(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7427, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_7428(ctx, E):
-        return False
-    if not d_7430(ctx, E):
-        return False
-    return True
-
-
-d_7424 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
-d_7425 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
-d_7426 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7427, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    return True
-
-
-def d_7428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8397(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7429, ctx.state.get('supply'), E.get('r~2656'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7429, ctx.state.get('supply'), E.get('r~2656'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
-    return True
-
-
-def d_7430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8400(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7431, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
-
-
-def d_7431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7431, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
-    return True
+t_7406 = _C.rebased(_C.t_7406, 7406)  # rules_data/pampero/items/base_tiles.yaml:49
+d_7407 = _C.rebased(_C.d_7407, 7406)  # rules_data/pampero/items/base_tiles.yaml:49
+d_7408 = _C.rebased(_C.d_7408, 7406)  # rules_data/pampero/items/base_tiles.yaml:49
+t_7409 = _C.rebased(_C.t_7409, 7406)  # rules_data/pampero/definitions/resources.yaml:54
+d_7410 = _C.rebased(_C.d_7410, 7406)  # rules_data/pampero/definitions/resources.yaml:54
+t_7411 = _C.rebased(_C.t_7411, 7406)  # rules_data/pampero/definitions/resources.yaml:55
+t_7412 = _C.rebased(_C.t_7412, 7406)  # rules_data/pampero/definitions/resources.yaml:56
+d_7413 = _C.rebased(_C.d_7413, 7406)  # rules_data/pampero/definitions/resources.yaml:56
+t_7414 = _C.rebased(_C.t_7414, 7406)  # rules_data/pampero/definitions/resources.yaml:57
+d_7415 = _C.rebased(_C.d_7415, 7406)  # rules_data/pampero/definitions/resources.yaml:58
+t_7416 = _C.rebased(_C.t_7416, 7406)  # rules_data/pampero/definitions/resources.yaml:60
+d_7417 = _C.rebased(_C.d_7417, 7406)  # rules_data/pampero/definitions/resources.yaml:60
+t_7418 = _C.rebased(_C.t_7418, 7406)  # rules_data/pampero/definitions/resources.yaml:60
+t_7419 = _C.rebased(_C.t_7419, 7406)  # rules_data/pampero/definitions/resources.yaml:60
+d_7420 = _C.rebased(_C.d_7420, 7406)  # rules_data/pampero/definitions/resources.yaml:61
+d_7421 = _C.rebased(_C.d_7421, 7406)  # rules_data/pampero/definitions/resources.yaml:62
+d_7422 = _C.rebased(_C.d_7422, 7406)  # rules_data/pampero/definitions/resources.yaml:62
+d_7423 = _C.rebased(_C.d_7423, 7406)  # rules_data/pampero/definitions/resources.yaml:26
+d_7424 = _C.rebased(_C.d_7424, 7406)  # rules_data/pampero/definitions/resources.yaml:26
+d_7425 = _C.rebased(_C.d_7425, 7406)  # rules_data/pampero/definitions/resources.yaml:27
+d_7426 = _C.rebased(_C.d_7426, 7406)  # rules_data/pampero/definitions/resources.yaml:27
+d_7427 = _C.rebased(_C.d_7427, 7406)  # rules_data/pampero/definitions/resources.yaml:28
+d_7428 = _C.rebased(_C.d_7428, 7406)  # rules_data/pampero/definitions/resources.yaml:29
+d_7429 = _C.rebased(_C.d_7429, 7406)  # rules_data/pampero/definitions/resources.yaml:29
+d_7430 = _C.rebased(_C.d_7430, 7406)  # rules_data/pampero/definitions/resources.yaml:30
+d_7431 = _C.rebased(_C.d_7431, 7406)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {

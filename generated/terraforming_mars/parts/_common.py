@@ -41,10 +41,15 @@ from compiler.runtime.exports import (
 )
 
 K = [
+    {'d': 0},
+    ['player', 'prod', 'key'],
     {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    ['game', 'params', 'key'],
+    ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     {},
+    ['player', 'stock', 'key'],
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
@@ -52,11 +57,21 @@ K = [
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
+    {'d': {}},
+    ['game', 'board', 'key'],
     ['game', 'last_space', ''],
     ['player', 'hand', ''],
+    ['game', 'game_tracks', 'key'],
+    ['player', 'card_res', 'key'],
     ['steel', 'titanium'],
     ['player', 'chosen', ''],
 ]
+
+
+def rebased(f, base):
+    """Shared statement function ``f`` with ``base`` as its base ``B``'s default: the
+    function of a part whose nodes are numbered from ``base`` (compiler.codegen.dedupe)."""
+    return type(f)(f.__code__, f.__globals__, f.__name__, f.__defaults__[:-1] + (base,))
 
 
 def x_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -100,7 +115,7 @@ def x_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
-def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_352(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -110,7 +125,7 @@ def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     return True
 
 
-def d_353(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_353(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -120,7 +135,29 @@ def d_353(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     return True
 
 
-def d_356(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_354(ctx, k, s=None, E=None, B=351):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_387(ctx, E):
+        return t_355(ctx, k, s, E, B)
+    return k()
+
+
+def t_355(ctx, k, s=None, E=None, B=351):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_388(ctx, E):
+        return False
+    return t_357(ctx, k, s, E, B)
+
+
+def d_356(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -131,7 +168,26 @@ def d_356(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def t_357(ctx, k, s=None, E=None, B=351):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 6, None, [], k)
+
+
+def d_358(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
+    return True
+
+
+def d_359(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,13 +197,25 @@ def d_359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     return True
 
 
-def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_360(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'r~751', 'titanium', True)
+    return True
+
+
+def d_361(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
@@ -160,7 +228,7 @@ def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_403(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('this'))
+    return FLD(ctx, K[2], E.get('this'))
 
 
 def x_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -208,7 +276,7 @@ def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~748'))
+    return FLD(ctx, K[3], E.get('p~748'))
 
 
 def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -223,7 +291,21 @@ def x_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_364(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
+def d_362(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yaml:38
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+    return True
+
+
+def d_364(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -233,7 +315,19 @@ def d_364(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
     return True
 
 
-def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_365(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+    return True
+
+
+def t_367(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,7 +336,7 @@ def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     return DO(ctx, x_403(ctx, E), k)
 
 
-def d_368(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_368(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -252,7 +346,7 @@ def d_368(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     return True
 
 
-def d_369(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_369(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -262,7 +356,123 @@ def d_369(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     return True
 
 
-def d_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_370(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_371(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('n~749')))
+
+
+def t_371(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_407(ctx, E):
+        return t_372(ctx, k, s, E, B)
+    return k()
+
+
+def t_372(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[4])
+    return t_374(ctx, k, s, E, B)
+
+
+def d_373(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[4])
+    return True
+
+
+def t_374(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_375(ctx, k, s, E, B)
+    return k()
+
+
+def t_375(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    if not d_376(ctx, E, B):
+        return False
+    return t_380(ctx, r1, s, E, B)
+
+
+def d_376(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_411(ctx, E):
+        if not d_377(ctx, E, B):
+            return False
+    return True
+
+
+def d_377(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def d_378(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    return True
+
+
+def d_379(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -270,11 +480,11 @@ def d_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
-def t_380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_380(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -293,13 +503,13 @@ def t_380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             i += 1
             LOCAL(ctx, E, 'b~750', item, True)
             if x_417(ctx, E):
-                return t_381(ctx, lambda i=i: nxt(i), brk, E)
+                return t_381(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_381(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -308,7 +518,7 @@ def t_381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_418(ctx, E), k)
 
 
-def d_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_382(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -362,7 +572,7 @@ def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
-def d_385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_385(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -372,7 +582,22 @@ def d_385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     return True
 
 
-def d_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_386(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_424(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
+    return True
+
+
+def d_387(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -383,7 +608,19 @@ def d_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_388(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
+    return True
+
+
+def d_389(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -393,7 +630,7 @@ def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     return True
 
 
-def d_390(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_390(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -403,7 +640,7 @@ def d_390(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     return True
 
 
-def d_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_393(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -414,13 +651,37 @@ def d_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_396(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_395(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+    return True
+
+
+def d_396(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~752', 2, True)
+    return True
+
+
+def d_398(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
     return True
 
 
@@ -517,7 +778,7 @@ def x_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~753')} if ((_w8 if type((_w8 := E.get('s_v~750'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~754')} if ((_w11 if type((_w11 := E.get('t_v~751'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~755')} if ((_w14 if type((_w14 := E.get('h_v~752'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~753')} if ((_w8 if type((_w8 := E.get('s_v~750'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~754')} if ((_w11 if type((_w11 := E.get('t_v~751'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~755')} if ((_w14 if type((_w14 := E.get('h_v~752'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -550,7 +811,19 @@ def x_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
-def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_401(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    LOCAL(ctx, E, 'sv~748', 0, True)
+    LOCAL(ctx, E, 'tv~749', 0, True)
+    return t_405(ctx, k, s, E, B)
+
+
+def d_402(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -560,7 +833,7 @@ def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_403(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -570,7 +843,7 @@ def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_404(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -580,7 +853,19 @@ def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_405(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~750', x_445(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_446(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_447(ctx, E), True)
+    return t_409(ctx, k, s, E, B)
+
+
+def d_406(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -590,7 +875,7 @@ def d_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def d_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_407(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -600,7 +885,7 @@ def d_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def d_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_408(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -610,7 +895,33 @@ def d_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def d_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_409(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_448(ctx, E):
+        return d_410(ctx, E, B) and k()
+    return t_413(ctx, k, s, E, B)
+
+
+def d_410(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_449(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[8])
+    return True
+
+
+def d_411(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -621,7 +932,30 @@ def d_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return True
 
 
-def d_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_412(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[8])
+    return True
+
+
+def t_413(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_452(ctx, E):
+        return False
+    return t_415(ctx, k, s, E, B)
+
+
+def d_414(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -632,35 +966,111 @@ def d_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return True
 
 
-def d_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def t_415(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 16, None, [], k)
+
+
+def d_416(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_458(ctx, E), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[8])
+    return True
+
+
+def d_417(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[4])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_458(ctx, E), '-=', False, K[8])
     return True
 
 
-def d_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
-    return True
-
-
-def d_431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_418(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[4])
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[8])
     return True
 
 
-def d_434(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_419(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[8])
+    return True
+
+
+def d_420(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[8])
+    return True
+
+
+def d_424(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    return True
+
+
+def d_425(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    return True
+
+
+def d_431(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[9])
+    return True
+
+
+def d_434(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -682,19 +1092,51 @@ def x_526(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def d_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_441(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_467(ctx, E):
+        if not d_442(ctx, E, B):
+            return False
+    return True
+
+
+def d_442(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 8)
+    return True
+
+
+def d_445(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 8)
+    return True
+
+
+def d_446(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_475(ctx, E):
-        if not d_447(ctx, E):
+        if not d_447(ctx, E, B):
             return False
     return True
 
 
-def d_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_447(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -702,12 +1144,12 @@ def d_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[7])
-    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[4])
+        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[12])
+    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[9])
     return True
 
 
-def d_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_448(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -715,11 +1157,18 @@ def d_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[7])
+        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[12])
     return True
 
 
-def d_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_451(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 14, None, [], k)
+
+
+def d_453(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -729,7 +1178,7 @@ def d_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-def d_476(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_476(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -737,7 +1186,7 @@ def d_476(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, K[5], '=', False, K[7])
+        SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
     return True
 
 
@@ -759,7 +1208,35 @@ def x_542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
-def d_481(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_477(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_480(ctx, E, B):
+        return False
+    return True
+
+
+def d_480(ctx, E=None, B=477):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_536(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[8])
+    return True
+
+
+def d_481(ctx, E=None, B=477):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -770,7 +1247,19 @@ def d_481(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_484(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_482(ctx, E=None, B=477):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[8])
+    return True
+
+
+def d_484(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -780,7 +1269,7 @@ def d_484(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     return True
 
 
-def d_485(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_485(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -865,7 +1354,7 @@ def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~768'))
+    return FLD(ctx, K[13], E.get('s~768'))
 
 
 def x_570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -883,13 +1372,13 @@ def x_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~769'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~769'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~767'))
+    return FLD(ctx, K[15], E.get('t~767'))
 
 
 def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -898,7 +1387,7 @@ def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~766')}
 
 
-def d_489(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_489(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -908,7 +1397,7 @@ def d_489(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     return True
 
 
-def d_495(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_495(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -918,7 +1407,44 @@ def d_495(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     return True
 
 
-def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def d_496(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    return True
+
+
+def t_500(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_556(ctx, E):
+        return t_501(ctx, k, s, E, B)
+    return k()
+
+
+def t_501(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~754', x_557(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_558(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_559(ctx, E), True)
+    if not x_560(ctx, E):
+        return False
+    return t_506(ctx, k, s, E, B)
+
+
+def d_502(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -928,7 +1454,7 @@ def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_503(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -938,7 +1464,7 @@ def d_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_504(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -948,7 +1474,7 @@ def d_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_505(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -959,7 +1485,25 @@ def d_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_506(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 18, None, [], k)
+
+
+def t_507(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_510(ctx, k, s, E, B)
+
+
+def d_508(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -969,7 +1513,7 @@ def d_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_509(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -979,38 +1523,63 @@ def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_510(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~768'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_565(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[18])
+    return t_513(ctx, k, s, E, B)
+
+
+def d_511(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~768'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_565(ctx, E), '=', False, K[17])
     return True
 
 
-def t_513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_512(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[18])
+    return True
+
+
+def t_513(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_410(ctx, E):
-        return t_514(ctx, k, s, E)
+        return t_514(ctx, k, s, E, B)
     return k()
 
 
-def t_514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_514(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_516(ctx, r2, s, E)
+        return t_516(ctx, r2, s, E, B)
 
     def r2():
-        return t_518(ctx, r3, s, E)
+        return t_518(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -1018,10 +1587,10 @@ def t_514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             return False
         return k()
 
-    return t_515(ctx, r1, s, E)
+    return t_515(ctx, r1, s, E, B)
 
 
-def t_515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_515(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1030,7 +1599,7 @@ def t_515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_569(ctx, E), k)
 
 
-def t_516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_516(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1049,13 +1618,13 @@ def t_516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~769', item, True)
             if x_571(ctx, E):
-                return t_517(ctx, lambda i=i: nxt(i), brk, E)
+                return t_517(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_517(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1064,7 +1633,7 @@ def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_572(ctx, E), k)
 
 
-def t_518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_518(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1073,7 +1642,7 @@ def t_518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_573(ctx, E), k)
 
 
-def d_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_519(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1117,7 +1686,7 @@ def x_587(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~746'))
+    return FLD(ctx, K[3], E.get('p~746'))
 
 
 def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -1144,7 +1713,17 @@ def x_602(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-def d_523(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_521(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    left = num(2)
+    if left <= 0:
+        return k()
+    return CHOOSE(ctx, B + 1, left, [], k)
+
+
+def d_523(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1154,7 +1733,7 @@ def d_523(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     return True
 
 
-def d_524(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_524(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1164,7 +1743,123 @@ def d_524(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     return True
 
 
-def t_535(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_525(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_526(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('n~747')))
+
+
+def t_526(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_582(ctx, E):
+        return t_527(ctx, k, s, E, B)
+    return k()
+
+
+def t_527(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~746'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[4])
+    return t_529(ctx, k, s, E, B)
+
+
+def d_528(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~746'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[4])
+    return True
+
+
+def t_529(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_530(ctx, k, s, E, B)
+    return k()
+
+
+def t_530(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    if not d_531(ctx, E, B):
+        return False
+    return t_535(ctx, r1, s, E, B)
+
+
+def d_531(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_586(ctx, E):
+        if not d_532(ctx, E, B):
+            return False
+    return True
+
+
+def d_532(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def d_533(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    return True
+
+
+def t_535(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1183,13 +1878,13 @@ def t_535(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             i += 1
             LOCAL(ctx, E, 'b~748', item, True)
             if x_592(ctx, E):
-                return t_536(ctx, lambda i=i: nxt(i), brk, E)
+                return t_536(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_536(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_536(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1198,7 +1893,7 @@ def t_536(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     return DO(ctx, x_593(ctx, E), k)
 
 
-def d_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_537(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1209,7 +1904,7 @@ def d_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_540(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1219,20 +1914,62 @@ def d_540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     return True
 
 
-def d_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
+def t_541(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_387(ctx, E):
+        return t_542(ctx, k, s, E, B)
+    return k()
+
+
+def t_542(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 22, None, [], k)
+
+
+def d_543(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[8])
+    return True
+
+
+def d_544(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_546(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'r~753', 'titanium', True)
+    return True
+
+
+def d_547(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[8])
     return True
 
 
@@ -1297,7 +2034,7 @@ def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~767'))
+    return FLD(ctx, K[13], E.get('s~767'))
 
 
 def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1315,13 +2052,13 @@ def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~768'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~768'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~766'))
+    return FLD(ctx, K[15], E.get('t~766'))
 
 
 def x_651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -1330,7 +2067,17 @@ def x_651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~765')}
 
 
-def d_565(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def t_548(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    left = num(2)
+    if left <= 0:
+        return k()
+    return CHOOSE(ctx, B, left, [], k)
+
+
+def d_565(ctx, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1340,7 +2087,32 @@ def d_565(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     return True
 
 
-def d_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_566(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_630(ctx, E):
+        return t_567(ctx, k, s, E, B)
+    return k()
+
+
+def t_567(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~753', x_631(ctx, E), True)
+    LOCAL(ctx, E, 'empty~758', x_632(ctx, E), True)
+    LOCAL(ctx, E, 'legal~764', x_633(ctx, E), True)
+    if not x_634(ctx, E):
+        return False
+    return t_572(ctx, k, s, E, B)
+
+
+def d_568(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1350,7 +2122,7 @@ def d_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_569(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1360,7 +2132,7 @@ def d_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_570(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1370,7 +2142,7 @@ def d_570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_571(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1381,7 +2153,25 @@ def d_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_572(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 24, None, [], k)
+
+
+def t_573(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
+    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
+    return t_576(ctx, k, s, E, B)
+
+
+def d_574(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1391,7 +2181,7 @@ def d_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_575(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1401,38 +2191,63 @@ def d_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_578(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_576(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~767'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_639(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[18])
+    return t_579(ctx, k, s, E, B)
+
+
+def d_577(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~767'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_639(ctx, E), '=', False, K[17])
     return True
 
 
-def t_579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_578(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[18])
+    return True
+
+
+def t_579(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_410(ctx, E):
-        return t_580(ctx, k, s, E)
+        return t_580(ctx, k, s, E, B)
     return k()
 
 
-def t_580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_580(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_582(ctx, r2, s, E)
+        return t_582(ctx, r2, s, E, B)
 
     def r2():
-        return t_584(ctx, r3, s, E)
+        return t_584(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -1440,10 +2255,10 @@ def t_580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             return False
         return k()
 
-    return t_581(ctx, r1, s, E)
+    return t_581(ctx, r1, s, E, B)
 
 
-def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_581(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1452,7 +2267,7 @@ def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_643(ctx, E), k)
 
 
-def t_582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_582(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1471,13 +2286,13 @@ def t_582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~768', item, True)
             if x_645(ctx, E):
-                return t_583(ctx, lambda i=i: nxt(i), brk, E)
+                return t_583(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_583(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1486,7 +2301,7 @@ def t_583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_646(ctx, E), k)
 
 
-def t_584(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_584(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1495,7 +2310,7 @@ def t_584(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_647(ctx, E), k)
 
 
-def d_585(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_585(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1506,7 +2321,7 @@ def d_585(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_588(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def d_588(ctx, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1516,7 +2331,14 @@ def d_588(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     return True
 
 
-def d_597(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_590(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 42, None, [], k)
+
+
+def d_597(ctx, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1526,7 +2348,7 @@ def d_597(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     return True
 
 
-def d_612(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def d_612(ctx, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1536,7 +2358,7 @@ def d_612(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     return True
 
 
-def d_618(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def d_618(ctx, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1607,7 +2429,7 @@ def x_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~774'))
+    return FLD(ctx, K[13], E.get('s~774'))
 
 
 def x_739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1625,13 +2447,13 @@ def x_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~773'))
+    return FLD(ctx, K[15], E.get('t~773'))
 
 
 def x_746(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -1640,7 +2462,17 @@ def x_746(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~772')}
 
 
-def d_644(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def t_643(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~756', 'ocean', True)
+    return t_645(ctx, k, s, E, B)
+
+
+def d_644(ctx, E=None, B=621):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1650,7 +2482,32 @@ def d_644(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     return True
 
 
-def d_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_645(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_725(ctx, E):
+        return t_646(ctx, k, s, E, B)
+    return k()
+
+
+def t_646(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~760', x_726(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_727(ctx, E), True)
+    LOCAL(ctx, E, 'legal~771', x_728(ctx, E), True)
+    if not x_729(ctx, E):
+        return False
+    return t_651(ctx, k, s, E, B)
+
+
+def d_647(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1660,7 +2517,7 @@ def d_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_648(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1670,7 +2527,7 @@ def d_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_649(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1680,7 +2537,7 @@ def d_649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_650(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1691,7 +2548,25 @@ def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_651(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 30, None, [], k)
+
+
+def t_652(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    return t_655(ctx, k, s, E, B)
+
+
+def d_653(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1701,7 +2576,7 @@ def d_653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_654(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1711,38 +2586,63 @@ def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_655(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~774'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_734(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[18])
+    return t_658(ctx, k, s, E, B)
+
+
+def d_656(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~774'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_734(ctx, E), '=', False, K[17])
     return True
 
 
-def t_658(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_657(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[18])
+    return True
+
+
+def t_658(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_410(ctx, E):
-        return t_659(ctx, k, s, E)
+        return t_659(ctx, k, s, E, B)
     return k()
 
 
-def t_659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_659(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_661(ctx, r2, s, E)
+        return t_661(ctx, r2, s, E, B)
 
     def r2():
-        return t_663(ctx, r3, s, E)
+        return t_663(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -1750,10 +2650,10 @@ def t_659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             return False
         return k()
 
-    return t_660(ctx, r1, s, E)
+    return t_660(ctx, r1, s, E, B)
 
 
-def t_660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_660(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1762,7 +2662,7 @@ def t_660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_738(ctx, E), k)
 
 
-def t_661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_661(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1781,13 +2681,13 @@ def t_661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~775', item, True)
             if x_740(ctx, E):
-                return t_662(ctx, lambda i=i: nxt(i), brk, E)
+                return t_662(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_662(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_662(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1796,7 +2696,7 @@ def t_662(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_741(ctx, E), k)
 
 
-def t_663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_663(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1805,7 +2705,7 @@ def t_663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_742(ctx, E), k)
 
 
-def d_664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_664(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1834,7 +2734,21 @@ def x_761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
-def d_672(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_665(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:134
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+    return True
+
+
+def d_672(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1844,7 +2758,22 @@ def d_672(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     return True
 
 
-def d_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_673(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_756(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[8])
+    return True
+
+
+def d_674(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1855,7 +2784,19 @@ def d_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_677(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_675(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[8])
+    return True
+
+
+def d_677(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1865,7 +2806,7 @@ def d_677(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     return True
 
 
-def d_678(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_678(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1875,19 +2816,63 @@ def d_678(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     return True
 
 
-def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_679(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[8])
+    return True
+
+
+def d_690(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_467(ctx, E):
+        if not d_691(ctx, E, B):
+            return False
+    return True
+
+
+def d_691(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 14)
+    return True
+
+
+def d_694(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 14)
+    return True
+
+
+def d_695(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_475(ctx, E):
-        if not d_696(ctx, E):
+        if not d_696(ctx, E, B):
             return False
     return True
 
 
-def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_696(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1895,12 +2880,12 @@ def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[4])
+        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[19])
+    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[9])
     return True
 
 
-def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_697(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1908,7 +2893,7 @@ def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[19])
     return True
 
 
@@ -1936,7 +2921,33 @@ def x_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return (True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+def d_699(ctx, E=None, B=699):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_386(ctx, E, B):
+        return False
+    return True
+
+
+def d_705(ctx, E=None, B=699):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    if not d_708(ctx, E, B):
+        return False
+    return True
+
+
+def d_706(ctx, E=None, B=699):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1946,7 +2957,62 @@ def d_706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     return True
 
 
-def d_712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_708(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_788(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
+    else:
+        if not d_710(ctx, E, B):
+            return False
+    return True
+
+
+def d_709(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
+    if c is not None:
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
+    return True
+
+
+def d_710(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
+    if not d_712(ctx, E, B):
+        return False
+    return True
+
+
+def d_711(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
+    return True
+
+
+def d_712(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1956,7 +3022,7 @@ def d_712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -2021,7 +3087,7 @@ def x_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_825(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~770'))
+    return FLD(ctx, K[13], E.get('s~770'))
 
 
 def x_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -2039,13 +3105,13 @@ def x_827(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_828(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~769'))
+    return FLD(ctx, K[15], E.get('t~769'))
 
 
 def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -2054,7 +3120,26 @@ def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~768')}
 
 
-def d_725(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_714(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:167
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_386(ctx, E, B):
+        return False
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    return True
+
+
+def d_725(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2064,7 +3149,7 @@ def d_725(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     return True
 
 
-def d_726(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_726(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2074,7 +3159,7 @@ def d_726(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     return True
 
 
-def d_728(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_728(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2084,7 +3169,32 @@ def d_728(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     return True
 
 
-def d_731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_729(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_812(ctx, E):
+        return t_730(ctx, k, s, E, B)
+    return k()
+
+
+def t_730(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
+    if not x_816(ctx, E):
+        return False
+    return t_735(ctx, k, s, E, B)
+
+
+def d_731(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2094,7 +3204,7 @@ def d_731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_732(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2104,7 +3214,7 @@ def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_733(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2114,7 +3224,7 @@ def d_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_734(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2125,7 +3235,25 @@ def d_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_737(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_735(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 21, None, [], k)
+
+
+def t_736(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    return t_739(ctx, k, s, E, B)
+
+
+def d_737(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2135,7 +3263,7 @@ def d_737(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_738(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2145,38 +3273,63 @@ def d_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_739(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
+    return t_742(ctx, k, s, E, B)
+
+
+def d_740(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[17])
     return True
 
 
-def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_741(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
+    return True
+
+
+def t_742(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_410(ctx, E):
-        return t_743(ctx, k, s, E)
+        return t_743(ctx, k, s, E, B)
     return k()
 
 
-def t_743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_743(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_745(ctx, r2, s, E)
+        return t_745(ctx, r2, s, E, B)
 
     def r2():
-        return t_747(ctx, r3, s, E)
+        return t_747(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -2184,10 +3337,10 @@ def t_743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             return False
         return k()
 
-    return t_744(ctx, r1, s, E)
+    return t_744(ctx, r1, s, E, B)
 
 
-def t_744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_744(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2196,7 +3349,7 @@ def t_744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_825(ctx, E), k)
 
 
-def t_745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_745(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2215,13 +3368,13 @@ def t_745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~771', item, True)
             if x_827(ctx, E):
-                return t_746(ctx, lambda i=i: nxt(i), brk, E)
+                return t_746(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_746(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2230,7 +3383,7 @@ def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_828(ctx, E), k)
 
 
-def t_747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_747(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2239,7 +3392,7 @@ def t_747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_829(ctx, E), k)
 
 
-def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_748(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2292,7 +3445,7 @@ def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_860(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~761'))
+    return FLD(ctx, K[13], E.get('s~761'))
 
 
 def x_861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -2310,13 +3463,13 @@ def x_862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~760'))
+    return FLD(ctx, K[15], E.get('t~760'))
 
 
 def x_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -2325,7 +3478,7 @@ def x_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~759')}
 
 
-def d_760(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def d_760(ctx, E=None, B=749):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2335,7 +3488,7 @@ def d_760(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     return True
 
 
-def d_767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_767(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2345,7 +3498,7 @@ def d_767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_768(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2356,7 +3509,25 @@ def d_768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_769(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 20, None, [], k)
+
+
+def t_770(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    return t_773(ctx, k, s, E, B)
+
+
+def d_771(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2366,7 +3537,7 @@ def d_771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_772(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_772(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2376,38 +3547,63 @@ def d_772(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_775(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_773(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
+    return t_776(ctx, k, s, E, B)
+
+
+def d_774(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[17])
     return True
 
 
-def t_776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_775(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
+    return True
+
+
+def t_776(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_410(ctx, E):
-        return t_777(ctx, k, s, E)
+        return t_777(ctx, k, s, E, B)
     return k()
 
 
-def t_777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_777(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_779(ctx, r2, s, E)
+        return t_779(ctx, r2, s, E, B)
 
     def r2():
-        return t_781(ctx, r3, s, E)
+        return t_781(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -2415,10 +3611,10 @@ def t_777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             return False
         return k()
 
-    return t_778(ctx, r1, s, E)
+    return t_778(ctx, r1, s, E, B)
 
 
-def t_778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_778(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2427,7 +3623,7 @@ def t_778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_860(ctx, E), k)
 
 
-def t_779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_779(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2446,13 +3642,13 @@ def t_779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~762', item, True)
             if x_862(ctx, E):
-                return t_780(ctx, lambda i=i: nxt(i), brk, E)
+                return t_780(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_780(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2461,7 +3657,7 @@ def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_863(ctx, E), k)
 
 
-def t_781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_781(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2470,7 +3666,7 @@ def t_781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_864(ctx, E), k)
 
 
-def d_782(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_782(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2481,7 +3677,7 @@ def d_782(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_785(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_785(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2491,7 +3687,7 @@ def d_785(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     return True
 
 
-def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_787(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2501,7 +3697,7 @@ def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     return True
 
 
-def d_788(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_788(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2535,7 +3731,14 @@ def x_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return {'card': E.get('card~750')}
 
 
-def d_793(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_791(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 1, None, [], k)
+
+
+def d_793(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2545,7 +3748,7 @@ def d_793(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def d_794(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_794(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2555,7 +3758,19 @@ def d_794(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def d_798(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_795(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[8])
+    return True
+
+
+def d_798(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2565,7 +3780,26 @@ def d_798(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def d_802(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_799(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 9, None, [], k)
+
+
+def d_800(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
+    return True
+
+
+def d_802(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2573,6 +3807,13 @@ def d_802(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         E = ctx.env()
     LOCAL(ctx, E, 'n~751', 2, True)
     return True
+
+
+def t_813(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 23, None, [], k)
 
 
 def x_926(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
@@ -2617,7 +3858,7 @@ def x_933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~759'))
+    return FLD(ctx, K[13], E.get('s~759'))
 
 
 def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -2635,13 +3876,13 @@ def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~760'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~760'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~758'))
+    return FLD(ctx, K[15], E.get('t~758'))
 
 
 def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -2650,7 +3891,7 @@ def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~757')}
 
 
-def d_828(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+def d_828(ctx, E=None, B=827):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2660,7 +3901,7 @@ def d_828(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     return True
 
 
-def d_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_834(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2670,7 +3911,7 @@ def d_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_835(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2681,7 +3922,18 @@ def d_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_837(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    return t_840(ctx, k, s, E, B)
+
+
+def d_838(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2691,7 +3943,7 @@ def d_838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_839(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2701,38 +3953,63 @@ def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_842(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_840(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~759'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[18])
+    return t_843(ctx, k, s, E, B)
+
+
+def d_841(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~759'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[17])
     return True
 
 
-def t_843(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_842(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[18])
+    return True
+
+
+def t_843(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_410(ctx, E):
-        return t_844(ctx, k, s, E)
+        return t_844(ctx, k, s, E, B)
     return k()
 
 
-def t_844(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_844(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_846(ctx, r2, s, E)
+        return t_846(ctx, r2, s, E, B)
 
     def r2():
-        return t_848(ctx, r3, s, E)
+        return t_848(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -2740,10 +4017,10 @@ def t_844(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             return False
         return k()
 
-    return t_845(ctx, r1, s, E)
+    return t_845(ctx, r1, s, E, B)
 
 
-def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_845(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2752,7 +4029,7 @@ def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_937(ctx, E), k)
 
 
-def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_846(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2771,13 +4048,13 @@ def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~760', item, True)
             if x_939(ctx, E):
-                return t_847(ctx, lambda i=i: nxt(i), brk, E)
+                return t_847(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_847(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_847(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2786,7 +4063,7 @@ def t_847(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_940(ctx, E), k)
 
 
-def t_848(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_848(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2795,7 +4072,7 @@ def t_848(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_941(ctx, E), k)
 
 
-def d_849(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_849(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2867,7 +4144,7 @@ def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~764'))
+    return FLD(ctx, K[13], E.get('s~764'))
 
 
 def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -2885,13 +4162,13 @@ def x_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~765'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~765'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~765'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~765'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~763'))
+    return FLD(ctx, K[15], E.get('t~763'))
 
 
 def x_998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -2900,7 +4177,7 @@ def x_998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~762')}
 
 
-def d_878(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_878(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2910,7 +4187,32 @@ def d_878(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     return True
 
 
-def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_879(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_977(ctx, E):
+        return t_880(ctx, k, s, E, B)
+    return k()
+
+
+def t_880(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
+    if not x_981(ctx, E):
+        return False
+    return t_885(ctx, k, s, E, B)
+
+
+def d_881(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2920,7 +4222,7 @@ def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_882(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2930,7 +4232,7 @@ def d_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_883(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2940,7 +4242,7 @@ def d_883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_884(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2951,7 +4253,25 @@ def d_884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_885(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 8, None, [], k)
+
+
+def t_886(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_889(ctx, k, s, E, B)
+
+
+def d_887(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2961,7 +4281,7 @@ def d_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_888(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2971,38 +4291,63 @@ def d_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_889(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~764'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[18])
+    return t_892(ctx, k, s, E, B)
+
+
+def d_890(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~764'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[17])
     return True
 
 
-def t_892(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_891(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[18])
+    return True
+
+
+def t_892(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_410(ctx, E):
-        return t_893(ctx, k, s, E)
+        return t_893(ctx, k, s, E, B)
     return k()
 
 
-def t_893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_893(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_895(ctx, r2, s, E)
+        return t_895(ctx, r2, s, E, B)
 
     def r2():
-        return t_897(ctx, r3, s, E)
+        return t_897(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -3010,10 +4355,10 @@ def t_893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             return False
         return k()
 
-    return t_894(ctx, r1, s, E)
+    return t_894(ctx, r1, s, E, B)
 
 
-def t_894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_894(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3022,7 +4367,7 @@ def t_894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_990(ctx, E), k)
 
 
-def t_895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_895(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3041,13 +4386,13 @@ def t_895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~765', item, True)
             if x_992(ctx, E):
-                return t_896(ctx, lambda i=i: nxt(i), brk, E)
+                return t_896(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_896(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3056,7 +4401,7 @@ def t_896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_993(ctx, E), k)
 
 
-def t_897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_897(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3065,7 +4410,7 @@ def t_897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_994(ctx, E), k)
 
 
-def d_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_898(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3076,7 +4421,7 @@ def d_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_899(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_899(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3086,13 +4431,39 @@ def d_899(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     return True
 
 
-def d_900(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_900(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    return True
+
+
+def d_907(ctx, E=None, B=907):  # rules_data/terraforming_mars/cards/001-070.yaml:232
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[8])
+    return True
+
+
+def d_914(ctx, E=None, B=907):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
     return True
 
 
@@ -3132,7 +4503,7 @@ def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
-def d_917(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def d_917(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3142,7 +4513,18 @@ def d_917(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     return True
 
 
-def d_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def t_918(ctx, k, s=None, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1021(ctx, E):
+        return False
+    return t_920(ctx, k, s, E, B)
+
+
+def d_919(ctx, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3153,7 +4535,40 @@ def d_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_924(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def t_920(ctx, k, s=None, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 5, None, [], k)
+
+
+def d_921(ctx, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '-=', False, K[21])
+    return True
+
+
+def d_922(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
+    return True
+
+
+def d_924(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3163,13 +4578,39 @@ def d_924(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     return True
 
 
+def d_925(ctx, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
+    return True
+
+
 def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
     if E is None:
         E = ctx.env()
     return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
 
 
-def d_932(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def d_926(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yaml:266
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+    return True
+
+
+def d_932(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3179,7 +4620,14 @@ def d_932(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     return True
 
 
-def d_935(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def t_933(ctx, k, s=None, E=None, B=926):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 7, None, [], k)
+
+
+def d_935(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3189,7 +4637,7 @@ def d_935(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     return True
 
 
-def d_936(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def d_936(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3205,7 +4653,33 @@ def x_1054(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     return MEMO(ctx, (1054, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
 
 
-def d_990(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_948(ctx, E=None, B=939):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
+    return True
+
+
+def t_958(ctx, k, s=None, E=None, B=949):  # rules_data/terraforming_mars/cards/001-070.yaml:300
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        LOCAL(ctx, E, 't~750', 'city', True)
+        return t_500(ctx, k, s, E, B)
+
+    return t_367(ctx, r1, s, E, B)
+
+
+def d_990(ctx, E=None, B=981):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3215,7 +4689,7 @@ def d_990(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     return True
 
 
-def d_991(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_991(ctx, E=None, B=981):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3264,7 +4738,7 @@ def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_1177(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~750'))
+    return FLD(ctx, K[3], E.get('p~750'))
 
 
 def x_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -3279,7 +4753,28 @@ def x_1179(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_1035(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def t_1032(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B, None, [], k)
+
+
+def d_1033(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[21])
+    return True
+
+
+def d_1035(ctx, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3289,7 +4784,34 @@ def d_1035(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     return True
 
 
-def d_1041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_1036(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[21])
+    return True
+
+
+def d_1040(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1162(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[21])
+    return True
+
+
+def d_1041(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3300,7 +4822,19 @@ def d_1041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_1043(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def d_1042(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[21])
+    return True
+
+
+def d_1043(ctx, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3310,7 +4844,7 @@ def d_1043(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     return True
 
 
-def d_1044(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def d_1044(ctx, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3320,7 +4854,123 @@ def d_1044(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     return True
 
 
-def t_1055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1045(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_1046(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('n~751')))
+
+
+def t_1046(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1168(ctx, E):
+        return t_1047(ctx, k, s, E, B)
+    return k()
+
+
+def t_1047(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[4])
+    return t_1049(ctx, k, s, E, B)
+
+
+def d_1048(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[4])
+    return True
+
+
+def t_1049(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_1050(ctx, k, s, E, B)
+    return k()
+
+
+def t_1050(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    if not d_1051(ctx, E, B):
+        return False
+    return t_1055(ctx, r1, s, E, B)
+
+
+def d_1051(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1172(ctx, E):
+        if not d_1052(ctx, E, B):
+            return False
+    return True
+
+
+def d_1052(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+    return True
+
+
+def d_1053(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+    return True
+
+
+def t_1055(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3339,13 +4989,13 @@ def t_1055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'b~752', item, True)
             if x_1178(ctx, E):
-                return t_1056(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1056(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1056(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3354,7 +5004,7 @@ def t_1056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1179(ctx, E), k)
 
 
-def d_1057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1057(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3399,7 +5049,20 @@ def x_1234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~746') == 'tr')) and (((_w1 if type((_w1 := E.get('n~747'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_1096(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+def d_1095(ctx, E=None, B=1095):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~746', 'tr', True)
+    LOCAL(ctx, E, 'n~747', 2, True)
+    if not d_1098(ctx, E, B):
+        return False
+    return True
+
+
+def d_1096(ctx, E=None, B=1095):  # rules_data/terraforming_mars/cards/001-070.yaml:366
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3409,7 +5072,62 @@ def d_1096(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
     return True
 
 
-def d_1102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_1098(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1229(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~746'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[20])
+    else:
+        if not d_1100(ctx, E, B):
+            return False
+    return True
+
+
+def d_1099(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~746'))
+    if c is not None:
+        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[20])
+    return True
+
+
+def d_1100(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[5])
+    if not d_1102(ctx, E, B):
+        return False
+    return True
+
+
+def d_1101(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[5])
+    return True
+
+
+def d_1102(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3419,7 +5137,7 @@ def d_1102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -3435,13 +5153,37 @@ def x_1271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
 
 
+def d_1132(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
+    return True
+
+
+def d_1136(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[1])
+    return True
+
+
 def x_1274(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
 
 
-def d_1167(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1167(ctx, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3451,7 +5193,7 @@ def d_1167(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     return True
 
 
-def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+def d_1179(ctx, E=None, B=1173):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3461,7 +5203,35 @@ def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     return True
 
 
-def d_1232(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+def d_1183(ctx, E=None, B=1183):  # rules_data/terraforming_mars/cards/001-070.yaml:422
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+    return True
+
+
+def d_1197(ctx, E=None, B=1197):  # rules_data/terraforming_mars/cards/001-070.yaml:440
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+    return True
+
+
+def d_1232(ctx, E=None, B=1225):  # rules_data/terraforming_mars/cards/001-070.yaml:450
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3495,6 +5265,35 @@ def x_1429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~752')}
 
 
+def t_1261(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/cards.yaml:249
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_387(ctx, E):
+        return t_920(ctx, k, s, E, B)
+    return k()
+
+
+def t_1268(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_387(ctx, E):
+        return t_1269(ctx, k, s, E, B)
+    return k()
+
+
+def t_1269(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 12, None, [], k)
+
+
 def x_1435(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
@@ -3507,7 +5306,7 @@ def x_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
 
 
-def d_1273(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1273(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3517,17 +5316,66 @@ def d_1273(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     return True
 
 
+def d_1276(ctx, E=None, B=1272):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[1])
+    return True
+
+
 def x_1438(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
-def d_1287(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+def t_1277(ctx, k, s=None, E=None, B=1277):  # rules_data/terraforming_mars/cards/001-070.yaml:521
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    return t_354(ctx, k, s, E, B)
+
+
+def d_1285(ctx, E=None, B=1277):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+    return True
+
+
+def d_1287(ctx, E=None, B=1277):  # rules_data/terraforming_mars/cards/001-070.yaml:525
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'r~751', 'animal', True)
+    return True
+
+
+def d_1288(ctx, E=None, B=1277):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
     return True
 
 
@@ -3596,7 +5444,7 @@ def x_1487(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1491(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~784'))
+    return FLD(ctx, K[13], E.get('s~784'))
 
 
 def x_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -3614,13 +5462,13 @@ def x_1493(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~785'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~785'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~785'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~785'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~783'))
+    return FLD(ctx, K[15], E.get('t~783'))
 
 
 def x_1499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -3629,7 +5477,23 @@ def x_1499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~782')}
 
 
-def d_1311(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+def t_1289(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        LOCAL(ctx, E, 't~766', 'ocean', True)
+        return t_1312(ctx, k, s, E, B)
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_879(ctx, r1, s, E, B)
+
+
+def d_1311(ctx, E=None, B=1289):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3639,7 +5503,32 @@ def d_1311(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     return True
 
 
-def d_1314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_1312(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1478(ctx, E):
+        return t_1313(ctx, k, s, E, B)
+    return k()
+
+
+def t_1313(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~770', x_1479(ctx, E), True)
+    LOCAL(ctx, E, 'empty~775', x_1480(ctx, E), True)
+    LOCAL(ctx, E, 'legal~781', x_1481(ctx, E), True)
+    if not x_1482(ctx, E):
+        return False
+    return t_1318(ctx, k, s, E, B)
+
+
+def d_1314(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3649,7 +5538,7 @@ def d_1314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_1315(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3659,7 +5548,7 @@ def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_1316(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3669,7 +5558,7 @@ def d_1316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_1317(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3680,7 +5569,25 @@ def d_1317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_1318(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 29, None, [], k)
+
+
+def t_1319(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
+    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
+    return t_1322(ctx, k, s, E, B)
+
+
+def d_1320(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3690,7 +5597,7 @@ def d_1320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_1321(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3700,38 +5607,63 @@ def d_1321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1324(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_1322(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~784'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1487(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[18])
+    return t_1325(ctx, k, s, E, B)
+
+
+def d_1323(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~784'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1487(ctx, E), '=', False, K[17])
     return True
 
 
-def t_1325(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_1324(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[18])
+    return True
+
+
+def t_1325(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_410(ctx, E):
-        return t_1326(ctx, k, s, E)
+        return t_1326(ctx, k, s, E, B)
     return k()
 
 
-def t_1326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1326(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1328(ctx, r2, s, E)
+        return t_1328(ctx, r2, s, E, B)
 
     def r2():
-        return t_1330(ctx, r3, s, E)
+        return t_1330(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -3739,10 +5671,10 @@ def t_1326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    return t_1327(ctx, r1, s, E)
+    return t_1327(ctx, r1, s, E, B)
 
 
-def t_1327(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1327(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3751,7 +5683,7 @@ def t_1327(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1491(ctx, E), k)
 
 
-def t_1328(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1328(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3770,13 +5702,13 @@ def t_1328(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~785', item, True)
             if x_1493(ctx, E):
-                return t_1329(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1329(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1329(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3785,7 +5717,7 @@ def t_1329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1494(ctx, E), k)
 
 
-def t_1330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1330(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3794,7 +5726,7 @@ def t_1330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1495(ctx, E), k)
 
 
-def d_1331(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_1331(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3809,7 +5741,7 @@ def x_1501(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
-def d_1356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+def d_1356(ctx, E=None, B=1354):  # rules_data/terraforming_mars/cards/001-070.yaml:565
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3871,7 +5803,7 @@ def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~758'))
+    return FLD(ctx, K[13], E.get('s~758'))
 
 
 def x_1567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -3889,13 +5821,13 @@ def x_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~759'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~759'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~757'))
+    return FLD(ctx, K[15], E.get('t~757'))
 
 
 def x_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -3904,7 +5836,18 @@ def x_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~756')}
 
 
-def d_1374(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def t_1373(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:158
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
+    LOCAL(ctx, E, 'l~750', x_1554(ctx, E), True)
+    return t_1376(ctx, k, s, E, B)
+
+
+def d_1374(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3914,7 +5857,7 @@ def d_1374(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def d_1375(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3924,7 +5867,30 @@ def d_1375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1378(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_1376(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1555(ctx, E):
+        return t_1377(ctx, k, s, E, B)
+    return k()
+
+
+def t_1377(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~755', x_1556(ctx, E), True)
+    if not x_1557(ctx, E):
+        return False
+    return t_1380(ctx, k, s, E, B)
+
+
+def d_1378(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3934,7 +5900,7 @@ def d_1378(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1379(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_1379(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3945,7 +5911,25 @@ def d_1379(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1382(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_1380(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 10, None, [], k)
+
+
+def t_1381(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
+    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
+    return t_1384(ctx, k, s, E, B)
+
+
+def d_1382(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3955,7 +5939,7 @@ def d_1382(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_1383(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3965,38 +5949,63 @@ def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1386(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_1384(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~758'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1562(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[18])
+    return t_1387(ctx, k, s, E, B)
+
+
+def d_1385(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~758'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1562(ctx, E), '=', False, K[17])
     return True
 
 
-def t_1387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_1386(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[18])
+    return True
+
+
+def t_1387(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_410(ctx, E):
-        return t_1388(ctx, k, s, E)
+        return t_1388(ctx, k, s, E, B)
     return k()
 
 
-def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1388(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1390(ctx, r2, s, E)
+        return t_1390(ctx, r2, s, E, B)
 
     def r2():
-        return t_1392(ctx, r3, s, E)
+        return t_1392(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -4004,10 +6013,10 @@ def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    return t_1389(ctx, r1, s, E)
+    return t_1389(ctx, r1, s, E, B)
 
 
-def t_1389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1389(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4016,7 +6025,7 @@ def t_1389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1566(ctx, E), k)
 
 
-def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1390(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4035,13 +6044,13 @@ def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~759', item, True)
             if x_1568(ctx, E):
-                return t_1391(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1391(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1391(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4050,7 +6059,7 @@ def t_1391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1569(ctx, E), k)
 
 
-def t_1392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1392(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4059,7 +6068,7 @@ def t_1392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1570(ctx, E), k)
 
 
-def d_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_1393(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4070,7 +6079,7 @@ def d_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+def d_1410(ctx, E=None, B=1401):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4080,7 +6089,7 @@ def d_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     return True
 
 
-def d_1413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+def d_1413(ctx, E=None, B=1412):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4090,7 +6099,7 @@ def d_1413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     return True
 
 
-def d_1419(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def d_1419(ctx, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4100,7 +6109,7 @@ def d_1419(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     return True
 
 
-def d_1435(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def d_1435(ctx, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4152,17 +6161,39 @@ def x_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'resource': E.get('r~752')}
 
 
-def d_1446(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+def t_1444(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'l~747', K[22], True)
+    return t_1447(ctx, k, s, E, B)
+
+
+def d_1446(ctx, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:643
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~747', K[13], True)
+    LOCAL(ctx, E, 'l~747', K[22], True)
     return True
 
 
-def d_1448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
+def t_1447(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:218
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sp~749', x_1639(ctx, E), True)
+    LOCAL(ctx, E, 'shown~751', x_1640(ctx, E), True)
+    return t_1450(ctx, k, s, E, B)
+
+
+def d_1448(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:218
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4172,7 +6203,7 @@ def d_1448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1449(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:219
+def d_1449(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:219
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4182,7 +6213,32 @@ def d_1449(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
+def t_1450(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:220
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1641(ctx, E):
+        return t_933(ctx, k, s, E, B)
+    return k()
+
+
+def d_1452(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[1])
+    return True
+
+
+def d_1453(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:221
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4192,7 +6248,7 @@ def d_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
+def d_1454(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:221
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4202,17 +6258,29 @@ def d_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1458(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def d_1455(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~756', K[13], True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[1])
     return True
 
 
-def d_1555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+def d_1458(ctx, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~756', K[22], True)
+    return True
+
+
+def d_1555(ctx, E=None, B=1534):  # rules_data/terraforming_mars/cards/001-070.yaml:695
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4234,6 +6302,20 @@ def x_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science')
 
 
+def t_1570(ctx, k, s=None, E=None, B=1570):  # rules_data/terraforming_mars/cards/071-140.yaml:46
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_791(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(x_1775(ctx, E)))
+
+
 def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
@@ -4246,7 +6328,7 @@ def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~757'), 0))
 
 
-def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1640(ctx, E=None, B=1639):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4256,7 +6338,19 @@ def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     return True
 
 
-def d_1670(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+def d_1664(ctx, E=None, B=1639):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[1])
+    return True
+
+
+def d_1670(ctx, E=None, B=1665):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4266,8 +6360,80 @@ def d_1670(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     return True
 
 
+def d_1809(ctx, E=None, B=1809):  # rules_data/terraforming_mars/cards/071-140.yaml:132
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+    return True
+
+
+def d_1817(ctx, E=None, B=1817):  # rules_data/terraforming_mars/cards/071-140.yaml:159
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_386(ctx, E, B):
+        return False
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    return True
+
+
 def x_2102(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
+
+
+def d_1878(ctx, E=None, B=1878):  # rules_data/terraforming_mars/cards/071-140.yaml:207
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 2, True)
+    if not d_1880(ctx, E, B):
+        return False
+    return True
+
+
+def d_1880(ctx, E=None, B=1878):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~746'))
+    while left > 0:
+        left -= 1
+        if not d_1881(ctx, E, B):
+            return False
+    return True
+
+
+def d_1881(ctx, E=None, B=1878):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_441(ctx, E, B):
+        return False
+    if not d_695(ctx, E, B):
+        return False
+    return True
 
 
 def x_2178(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
@@ -4283,7 +6449,7 @@ def x_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))
 
 
-def d_1926(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def d_1926(ctx, E=None, B=1923):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4293,7 +6459,20 @@ def d_1926(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     return True
 
 
-def d_1991(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def d_1990(ctx, E=None, B=1990):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_480(ctx, E, B):
+        return False
+    return True
+
+
+def d_1991(ctx, E=None, B=1990):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4315,13 +6494,39 @@ def x_2278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~760'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~762'))) is int else num(_w2)))
 
 
-def d_2016(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2016(ctx, E=None, B=2015):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~760', 1, True)
+    return True
+
+
+def d_2019(ctx, E=None, B=2015):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, x_2278(ctx, E), '+=', False, K[1])
+    return True
+
+
+def d_2114(ctx, E=None, B=2114):  # rules_data/terraforming_mars/cards/071-140.yaml:397
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[8])
     return True
 
 
@@ -4337,7 +6542,28 @@ def x_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return {'keep': E.get('c~749')}
 
 
-def d_2168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def t_2167(ctx, k, s=None, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        SET(ctx, 'discard', ctx.state, 'discard', x_495(ctx, E), '+=', True, K[11])
+        c, key = SEAT(ctx, E.get('you')), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
+    if not d_2169(ctx, E, B):
+        return False
+    return t_2180(ctx, r1, s, E, B)
+
+
+def d_2168(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4347,7 +6573,78 @@ def d_2168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_2181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2169(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~748'))
+    while left > 0:
+        left -= 1
+        if not d_2170(ctx, E, B):
+            return False
+    return True
+
+
+def d_2170(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_2171(ctx, E, B):
+        return False
+    if not d_446(ctx, E, B):
+        return False
+    return True
+
+
+def d_2171(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_467(ctx, E):
+        if not d_2172(ctx, E, B):
+            return False
+    return True
+
+
+def d_2172(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 11)
+    return True
+
+
+def d_2175(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 11)
+    return True
+
+
+def t_2180(ctx, k, s=None, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('k~747'))
+    if left <= 0:
+        return k()
+    return CHOOSE(ctx, B + 16, left, [], k)
+
+
+def d_2181(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4355,14 +6652,14 @@ def d_2181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[7])
+        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[12])
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[19])
     return True
 
 
-def d_2182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2182(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4370,11 +6667,11 @@ def d_2182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[7])
+        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[12])
     return True
 
 
-def d_2183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2183(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4382,17 +6679,17 @@ def d_2183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[19])
     return True
 
 
-def d_2184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+def d_2184(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_495(ctx, E), '+=', True, K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', x_495(ctx, E), '+=', True, K[11])
     return True
 
 
@@ -4402,6 +6699,20 @@ def x_2482(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
 
 def x_2494(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
+
+
+def d_2233(ctx, E=None, B=2233):  # rules_data/terraforming_mars/cards/071-140.yaml:474
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+    return True
 
 
 def x_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -4419,7 +6730,7 @@ def x_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~760'))
+    return FLD(ctx, K[13], E.get('s~760'))
 
 
 def x_2566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -4437,13 +6748,13 @@ def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~759'))
+    return FLD(ctx, K[15], E.get('t~759'))
 
 
 def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
@@ -4452,7 +6763,26 @@ def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~758')}
 
 
-def d_2269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
+def d_2248(ctx, E=None, B=2248):  # rules_data/terraforming_mars/cards/071-140.yaml:502
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_386(ctx, E, B):
+        return False
+    ctx.steps += 3
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    return True
+
+
+def d_2269(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:192
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4462,38 +6792,63 @@ def d_2269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_2270(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[17])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
+    return t_2273(ctx, k, s, E, B)
+
+
+def d_2271(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[11])
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[17])
     return True
 
 
-def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def d_2272(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
+    return True
+
+
+def t_2273(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_410(ctx, E):
-        return t_2274(ctx, k, s, E)
+        return t_2274(ctx, k, s, E, B)
     return k()
 
 
-def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_2274(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_2276(ctx, r2, s, E)
+        return t_2276(ctx, r2, s, E, B)
 
     def r2():
-        return t_2278(ctx, r3, s, E)
+        return t_2278(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -4501,10 +6856,10 @@ def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    return t_2275(ctx, r1, s, E)
+    return t_2275(ctx, r1, s, E, B)
 
 
-def t_2275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_2275(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4513,7 +6868,7 @@ def t_2275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2565(ctx, E), k)
 
 
-def t_2276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_2276(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4532,13 +6887,13 @@ def t_2276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~761', item, True)
             if x_2567(ctx, E):
-                return t_2277(ctx, lambda i=i: nxt(i), brk, E)
+                return t_2277(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_2277(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4547,7 +6902,7 @@ def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2568(ctx, E), k)
 
 
-def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_2278(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4556,7 +6911,7 @@ def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2569(ctx, E), k)
 
 
-def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_2279(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4618,7 +6973,7 @@ def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
 
 
-def d_2319(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_2319(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4628,7 +6983,7 @@ def d_2319(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_2320(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4639,7 +6994,18 @@ def d_2320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_2322(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    return t_2270(ctx, k, s, E, B)
+
+
+def d_2323(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4649,7 +7015,7 @@ def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2358(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2358(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4657,6 +7023,35 @@ def d_2358(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         E = ctx.env()
     LOCAL(ctx, E, 'n~772', 1, True)
     return True
+
+
+def d_2360(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[1])
+    return True
+
+
+def t_2399(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 15, None, [], k)
+
+
+def t_2425(ctx, k, s=None, E=None, B=2425):  # rules_data/terraforming_mars/cards/071-140.yaml:578
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_879(ctx, k, s, E, B)
 
 
 def x_2801(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
@@ -4675,7 +7070,7 @@ def x_2814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return ((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * AR('/', E.get('k~754'), E.get('m~753')))
 
 
-def d_2483(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2483(ctx, E=None, B=2480):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4685,13 +7080,46 @@ def d_2483(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     return True
 
 
+def d_2485(ctx, E=None, B=2480):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, x_2814(ctx, E), '+=', False, K[1])
+    return True
+
+
 def x_2822(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
     return MEMO(ctx, (2822, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('power') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('power') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def d_2518(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2490(ctx, E=None, B=2490):  # rules_data/terraforming_mars/cards/071-140.yaml:638
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+    return True
+
+
+def t_2499(ctx, k, s=None, E=None, B=2495):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 4, None, [], k)
+
+
+def d_2518(ctx, E=None, B=2516):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4701,7 +7129,7 @@ def d_2518(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     return True
 
 
-def d_2536(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def d_2536(ctx, E=None, B=2521):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4717,7 +7145,7 @@ def x_2955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return MEMO(ctx, (2955, E.get('k~749'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == E.get('k~749'))])
 
 
-def d_2604(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def d_2604(ctx, E=None, B=2597):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4727,7 +7155,18 @@ def d_2604(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     return True
 
 
-def d_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def t_2605(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:158
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
+    return t_2608(ctx, k, s, E, B)
+
+
+def d_2606(ctx, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4737,13 +7176,95 @@ def d_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def d_2607(ctx, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
+    return True
+
+
+def t_2608(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_2618(ctx, E):
+        return t_2609(ctx, k, s, E, B)
+    return k()
+
+
+def t_2609(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
+    if not x_2620(ctx, E):
+        return False
+    return t_2399(ctx, k, s, E, B)
+
+
+def d_2649(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~766'))
+    while left > 0:
+        left -= 1
+        if not d_2650(ctx, E, B):
+            return False
+    return True
+
+
+def d_2650(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_2651(ctx, E, B):
+        return False
+    if not d_695(ctx, E, B):
+        return False
+    return True
+
+
+def d_2651(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_467(ctx, E):
+        if not d_2652(ctx, E, B):
+            return False
+    return True
+
+
+def d_2652(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 29)
+    return True
+
+
+def d_2655(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 29)
     return True
 
 
@@ -4783,7 +7304,18 @@ def x_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
 
 
-def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_2726(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3094(ctx, E):
+        return False
+    return t_2499(ctx, k, s, E, B)
+
+
+def d_2727(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4794,7 +7326,7 @@ def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def d_2729(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4802,11 +7334,11 @@ def d_2729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~747'), '=', False, K[14])
+        SET(ctx, 'chosen', c, key, E.get('k~747'), '=', False, K[23])
     return True
 
 
-def d_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2730(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4816,7 +7348,22 @@ def d_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     return True
 
 
-def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2732(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3102(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+    return True
+
+
+def d_2733(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4827,7 +7374,19 @@ def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2734(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+    return True
+
+
+def d_2735(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4837,7 +7396,7 @@ def d_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     return True
 
 
-def d_2739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2739(ctx, E=None, B=2738):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4847,7 +7406,7 @@ def d_2739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     return True
 
 
-def d_2772(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2772(ctx, E=None, B=2761):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4875,6 +7434,18 @@ def x_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~752')}
 
 
+def d_2878(ctx, E=None, B=2863):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+    return True
+
+
 def x_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
@@ -4899,7 +7470,7 @@ def x_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_2898(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def d_2898(ctx, E=None, B=2887):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4909,7 +7480,62 @@ def d_2898(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     return True
 
 
-def d_2904(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2900(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3298(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+    else:
+        if not d_2902(ctx, E, B):
+            return False
+    return True
+
+
+def d_2901(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+    if c is not None:
+        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+    return True
+
+
+def d_2902(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
+    if not d_2904(ctx, E, B):
+        return False
+    return True
+
+
+def d_2903(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
+    return True
+
+
+def d_2904(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4919,7 +7545,7 @@ def d_2904(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -4927,6 +7553,14 @@ def x_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
+
+
+def d_3355(ctx, E=None, B=3353):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, B + 2)
+    return True
 
 
 AT = {
@@ -4939,9 +7573,14 @@ AT = {
     'x_396': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_352': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
     'd_353': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    't_354': 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    't_355': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     'd_356': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    't_357': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'd_358': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     'd_359': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
     'd_360': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_361': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_401': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_403': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
     'x_407': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
@@ -4954,10 +7593,21 @@ AT = {
     'x_416': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_417': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_418': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_362': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
     'd_364': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
+    'd_365': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     't_367': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
     'd_368': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
     'd_369': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    't_370': 'rules_data/terraforming_mars/definitions/resources.yaml:84',
+    't_371': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    't_372': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'd_373': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    't_374': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    't_375': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_376': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_377': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_378': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     'd_379': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     't_380': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     't_381': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
@@ -4970,11 +7620,15 @@ AT = {
     'x_435': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     'x_438': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_385': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_386': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     'd_387': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_388': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     'd_389': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
     'd_390': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
     'd_393': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'd_395': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
     'd_396': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_398': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_445': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     'x_446': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     'x_447': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -4998,29 +7652,48 @@ AT = {
     'x_475': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
     'x_477': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
     'x_483': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    't_401': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
     'd_402': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
     'd_403': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
     'd_404': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    't_405': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     'd_406': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     'd_407': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     'd_408': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    't_409': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'd_410': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
     'd_411': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'd_412': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    't_413': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     'd_414': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    't_415': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'd_416': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    'd_417': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    'd_418': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'd_419': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'd_420': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     'd_424': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'd_425': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
     'd_431': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
     'd_434': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
     'x_495': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'x_526': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'd_441': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_442': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_445': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     'd_446': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'd_447': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'd_448': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    't_451': 'rules_data/terraforming_mars/definitions/turns.yaml:130',
     'd_453': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
     'd_476': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
     'x_536': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'x_537': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'x_542': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    'd_477': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'd_480': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'd_481': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_482': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'd_484': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
     'd_485': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
     'x_544': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
@@ -5041,12 +7714,19 @@ AT = {
     'x_577': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     'd_489': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
     'd_495': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_496': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    't_500': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_501': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_502': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_503': 'rules_data/terraforming_mars/definitions/board.yaml:143',
     'd_504': 'rules_data/terraforming_mars/definitions/board.yaml:144',
     'd_505': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_506': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_507': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_508': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     'd_509': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_510': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_511': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_512': 'rules_data/terraforming_mars/definitions/board.yaml:118',
     't_513': 'rules_data/terraforming_mars/definitions/board.yaml:119',
     't_514': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5065,14 +7745,28 @@ AT = {
     'x_593': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_601': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     'x_602': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    't_521': 'rules_data/terraforming_mars/definitions/effects.yaml:14',
     'd_523': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
     'd_524': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    't_525': 'rules_data/terraforming_mars/definitions/resources.yaml:84',
+    't_526': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    't_527': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'd_528': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    't_529': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    't_530': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_531': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_532': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_533': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     't_535': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     't_536': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'd_537': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
     'd_540': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    't_541': 'rules_data/terraforming_mars/definitions/resources.yaml:47',
+    't_542': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'd_543': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     'd_544': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
     'd_546': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_547': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     'x_630': 'rules_data/terraforming_mars/definitions/board.yaml:141',
     'x_631': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'x_632': 'rules_data/terraforming_mars/definitions/board.yaml:143',
@@ -5086,13 +7780,20 @@ AT = {
     'x_646': 'rules_data/terraforming_mars/definitions/board.yaml:121',
     'x_647': 'rules_data/terraforming_mars/definitions/board.yaml:122',
     'x_651': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_548': 'rules_data/terraforming_mars/definitions/effects.yaml:14',
     'd_565': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    't_566': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_567': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_568': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_569': 'rules_data/terraforming_mars/definitions/board.yaml:143',
     'd_570': 'rules_data/terraforming_mars/definitions/board.yaml:144',
     'd_571': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_572': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_573': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_574': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     'd_575': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_576': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_577': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_578': 'rules_data/terraforming_mars/definitions/board.yaml:118',
     't_579': 'rules_data/terraforming_mars/definitions/board.yaml:119',
     't_580': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5102,6 +7803,7 @@ AT = {
     't_584': 'rules_data/terraforming_mars/definitions/board.yaml:122',
     'd_585': 'rules_data/terraforming_mars/definitions/board.yaml:123',
     'd_588': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    't_590': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     'd_597': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
     'd_612': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
     'd_618': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
@@ -5118,13 +7820,20 @@ AT = {
     'x_741': 'rules_data/terraforming_mars/definitions/board.yaml:121',
     'x_742': 'rules_data/terraforming_mars/definitions/board.yaml:122',
     'x_746': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_643': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
     'd_644': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
+    't_645': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_646': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_647': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_648': 'rules_data/terraforming_mars/definitions/board.yaml:143',
     'd_649': 'rules_data/terraforming_mars/definitions/board.yaml:144',
     'd_650': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_651': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_652': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_653': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     'd_654': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_655': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_656': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_657': 'rules_data/terraforming_mars/definitions/board.yaml:118',
     't_658': 'rules_data/terraforming_mars/definitions/board.yaml:119',
     't_659': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5136,10 +7845,17 @@ AT = {
     'x_756': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'x_757': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'x_761': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'd_665': 'rules_data/terraforming_mars/cards/001-070.yaml:134',
     'd_672': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_673': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'd_674': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_675': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
     'd_677': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
     'd_678': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_679': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'd_690': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_691': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_694': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_695': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     'd_696': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     'd_697': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
@@ -5147,7 +7863,13 @@ AT = {
     'x_789': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
     'x_791': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'x_793': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_699': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_705': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
     'd_706': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_708': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_709': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_710': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_711': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'd_712': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'x_812': 'rules_data/terraforming_mars/definitions/board.yaml:141',
     'x_813': 'rules_data/terraforming_mars/definitions/board.yaml:142',
@@ -5162,15 +7884,22 @@ AT = {
     'x_828': 'rules_data/terraforming_mars/definitions/board.yaml:121',
     'x_829': 'rules_data/terraforming_mars/definitions/board.yaml:122',
     'x_833': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_714': 'rules_data/terraforming_mars/cards/001-070.yaml:167',
     'd_725': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
     'd_726': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
     'd_728': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    't_729': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_730': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_731': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_732': 'rules_data/terraforming_mars/definitions/board.yaml:143',
     'd_733': 'rules_data/terraforming_mars/definitions/board.yaml:144',
     'd_734': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_735': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_736': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_737': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     'd_738': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_739': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_740': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_741': 'rules_data/terraforming_mars/definitions/board.yaml:118',
     't_742': 'rules_data/terraforming_mars/definitions/board.yaml:119',
     't_743': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5193,8 +7922,12 @@ AT = {
     'd_760': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
     'd_767': 'rules_data/terraforming_mars/definitions/board.yaml:133',
     'd_768': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    't_769': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    't_770': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_771': 'rules_data/terraforming_mars/definitions/board.yaml:135',
     'd_772': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    't_773': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_774': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_775': 'rules_data/terraforming_mars/definitions/board.yaml:118',
     't_776': 'rules_data/terraforming_mars/definitions/board.yaml:119',
     't_777': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5210,10 +7943,15 @@ AT = {
     'x_887': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     'x_888': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     'x_890': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    't_791': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
     'd_793': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
     'd_794': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_795': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     'd_798': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    't_799': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_800': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     'd_802': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    't_813': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     'x_926': 'rules_data/terraforming_mars/definitions/board.yaml:132',
     'x_927': 'rules_data/terraforming_mars/definitions/board.yaml:133',
     'x_928': 'rules_data/terraforming_mars/definitions/board.yaml:134',
@@ -5228,8 +7966,11 @@ AT = {
     'd_828': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
     'd_834': 'rules_data/terraforming_mars/definitions/board.yaml:133',
     'd_835': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    't_837': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_838': 'rules_data/terraforming_mars/definitions/board.yaml:135',
     'd_839': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    't_840': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_841': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_842': 'rules_data/terraforming_mars/definitions/board.yaml:118',
     't_843': 'rules_data/terraforming_mars/definitions/board.yaml:119',
     't_844': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5252,12 +7993,18 @@ AT = {
     'x_994': 'rules_data/terraforming_mars/definitions/board.yaml:122',
     'x_998': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     'd_878': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    't_879': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_880': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_881': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_882': 'rules_data/terraforming_mars/definitions/board.yaml:143',
     'd_883': 'rules_data/terraforming_mars/definitions/board.yaml:144',
     'd_884': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_885': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_886': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_887': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     'd_888': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_889': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_890': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_891': 'rules_data/terraforming_mars/definitions/board.yaml:118',
     't_892': 'rules_data/terraforming_mars/definitions/board.yaml:119',
     't_893': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5268,6 +8015,8 @@ AT = {
     'd_898': 'rules_data/terraforming_mars/definitions/board.yaml:123',
     'd_899': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
     'd_900': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_907': 'rules_data/terraforming_mars/cards/001-070.yaml:232',
+    'd_914': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     'x_1021': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
     'x_1023': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     'x_1024': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
@@ -5275,13 +8024,22 @@ AT = {
     'x_1027': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
     'x_1032': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
     'd_917': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    't_918': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
     'd_919': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    't_920': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'd_921': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
+    'd_922': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
     'd_924': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'd_925': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     'x_1034': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
+    'd_926': 'rules_data/terraforming_mars/cards/001-070.yaml:266',
     'd_932': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    't_933': 'rules_data/terraforming_mars/definitions/cards.yaml:202',
     'd_935': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
     'd_936': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
     'x_1054': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
+    'd_948': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    't_958': 'rules_data/terraforming_mars/cards/001-070.yaml:300',
     'd_990': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
     'd_991': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
     'x_1162': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
@@ -5293,10 +8051,24 @@ AT = {
     'x_1177': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_1178': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'x_1179': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_1032': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1033': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     'd_1035': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1036': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    'd_1040': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     'd_1041': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'd_1042': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
     'd_1043': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
     'd_1044': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    't_1045': 'rules_data/terraforming_mars/definitions/resources.yaml:84',
+    't_1046': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    't_1047': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'd_1048': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    't_1049': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    't_1050': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_1051': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_1052': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'd_1053': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
     't_1055': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     't_1056': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     'd_1057': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
@@ -5306,23 +8078,39 @@ AT = {
     'x_1230': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
     'x_1232': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'x_1234': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_1095': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
     'd_1096': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
+    'd_1098': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_1099': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_1100': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_1101': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'd_1102': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'x_1267': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_1271': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1132': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1136': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_1274': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
     'd_1167': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
     'd_1179': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
+    'd_1183': 'rules_data/terraforming_mars/cards/001-070.yaml:422',
+    'd_1197': 'rules_data/terraforming_mars/cards/001-070.yaml:440',
     'd_1232': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
     'x_1383': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
     'x_1419': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
     'x_1427': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     'x_1429': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    't_1261': 'rules_data/terraforming_mars/definitions/cards.yaml:249',
+    't_1268': 'rules_data/terraforming_mars/definitions/resources.yaml:47',
+    't_1269': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     'x_1435': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'x_1436': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'd_1273': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
+    'd_1276': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'x_1438': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
+    't_1277': 'rules_data/terraforming_mars/cards/001-070.yaml:521',
+    'd_1285': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
     'd_1287': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
+    'd_1288': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
     'x_1453': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
     'x_1478': 'rules_data/terraforming_mars/definitions/board.yaml:141',
     'x_1479': 'rules_data/terraforming_mars/definitions/board.yaml:142',
@@ -5337,13 +8125,20 @@ AT = {
     'x_1494': 'rules_data/terraforming_mars/definitions/board.yaml:121',
     'x_1495': 'rules_data/terraforming_mars/definitions/board.yaml:122',
     'x_1499': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_1289': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
     'd_1311': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
+    't_1312': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    't_1313': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_1314': 'rules_data/terraforming_mars/definitions/board.yaml:142',
     'd_1315': 'rules_data/terraforming_mars/definitions/board.yaml:143',
     'd_1316': 'rules_data/terraforming_mars/definitions/board.yaml:144',
     'd_1317': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    't_1318': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_1319': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_1320': 'rules_data/terraforming_mars/definitions/board.yaml:146',
     'd_1321': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    't_1322': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_1323': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_1324': 'rules_data/terraforming_mars/definitions/board.yaml:118',
     't_1325': 'rules_data/terraforming_mars/definitions/board.yaml:119',
     't_1326': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5367,12 +8162,19 @@ AT = {
     'x_1569': 'rules_data/terraforming_mars/definitions/board.yaml:121',
     'x_1570': 'rules_data/terraforming_mars/definitions/board.yaml:122',
     'x_1574': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    't_1373': 'rules_data/terraforming_mars/definitions/board.yaml:158',
     'd_1374': 'rules_data/terraforming_mars/definitions/board.yaml:158',
     'd_1375': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    't_1376': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    't_1377': 'rules_data/terraforming_mars/definitions/board.yaml:133',
     'd_1378': 'rules_data/terraforming_mars/definitions/board.yaml:133',
     'd_1379': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    't_1380': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    't_1381': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_1382': 'rules_data/terraforming_mars/definitions/board.yaml:135',
     'd_1383': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    't_1384': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_1385': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_1386': 'rules_data/terraforming_mars/definitions/board.yaml:118',
     't_1387': 'rules_data/terraforming_mars/definitions/board.yaml:119',
     't_1388': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5391,36 +8193,59 @@ AT = {
     'x_1642': 'rules_data/terraforming_mars/definitions/board.yaml:221',
     'x_1645': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_1647': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    't_1444': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
     'd_1446': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
+    't_1447': 'rules_data/terraforming_mars/definitions/board.yaml:218',
     'd_1448': 'rules_data/terraforming_mars/definitions/board.yaml:218',
     'd_1449': 'rules_data/terraforming_mars/definitions/board.yaml:219',
+    't_1450': 'rules_data/terraforming_mars/definitions/board.yaml:220',
+    'd_1452': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_1453': 'rules_data/terraforming_mars/definitions/board.yaml:221',
     'd_1454': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'd_1455': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_1458': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
     'd_1555': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
     'x_1774': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
     'x_1775': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
+    't_1570': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
     'x_1800': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     'x_1880': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_1640': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
+    'd_1664': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_1670': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
+    'd_1809': 'rules_data/terraforming_mars/cards/071-140.yaml:132',
+    'd_1817': 'rules_data/terraforming_mars/cards/071-140.yaml:159',
     'x_2102': 'rules_data/terraforming_mars/cards/071-140.yaml:182',
+    'd_1878': 'rules_data/terraforming_mars/cards/071-140.yaml:207',
+    'd_1880': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
+    'd_1881': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'x_2178': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
     'x_2180': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     'd_1926': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'd_1990': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
     'd_1991': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
     'x_2277': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'x_2278': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     'd_2016': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
+    'd_2019': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_2114': 'rules_data/terraforming_mars/cards/071-140.yaml:397',
     'x_2456': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'x_2459': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    't_2167': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
     'd_2168': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
+    'd_2169': 'rules_data/terraforming_mars/definitions/cards.yaml:20',
+    'd_2170': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_2171': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_2172': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_2175': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    't_2180': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2181': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2182': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2183': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2184': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
     'x_2482': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
     'x_2494': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
+    'd_2233': 'rules_data/terraforming_mars/cards/071-140.yaml:474',
     'x_2560': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'x_2561': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'x_2565': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5429,7 +8254,10 @@ AT = {
     'x_2568': 'rules_data/terraforming_mars/definitions/board.yaml:121',
     'x_2569': 'rules_data/terraforming_mars/definitions/board.yaml:122',
     'x_2573': 'rules_data/terraforming_mars/definitions/board.yaml:192',
+    'd_2248': 'rules_data/terraforming_mars/cards/071-140.yaml:502',
     'd_2269': 'rules_data/terraforming_mars/definitions/board.yaml:192',
+    't_2270': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_2271': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_2272': 'rules_data/terraforming_mars/definitions/board.yaml:118',
     't_2273': 'rules_data/terraforming_mars/definitions/board.yaml:119',
     't_2274': 'rules_data/terraforming_mars/definitions/board.yaml:120',
@@ -5447,42 +8275,66 @@ AT = {
     'x_2666': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_2319': 'rules_data/terraforming_mars/definitions/board.yaml:133',
     'd_2320': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    't_2322': 'rules_data/terraforming_mars/definitions/board.yaml:117',
     'd_2323': 'rules_data/terraforming_mars/definitions/board.yaml:135',
     'd_2358': 'rules_data/terraforming_mars/cards/071-140.yaml:535',
+    'd_2360': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    't_2399': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    't_2425': 'rules_data/terraforming_mars/cards/071-140.yaml:578',
     'x_2801': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
     'x_2813': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
     'x_2814': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
     'd_2483': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    'd_2485': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
     'x_2822': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    'd_2490': 'rules_data/terraforming_mars/cards/071-140.yaml:638',
+    't_2499': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     'd_2518': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
     'd_2536': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
     'x_2955': 'rules_data/terraforming_mars/definitions/board.yaml:158',
     'd_2604': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
+    't_2605': 'rules_data/terraforming_mars/definitions/board.yaml:158',
     'd_2606': 'rules_data/terraforming_mars/definitions/board.yaml:158',
     'd_2607': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    't_2608': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    't_2609': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_2649': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
+    'd_2650': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_2651': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_2652': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_2655': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'x_3031': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
     'x_3094': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
     'x_3095': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     'x_3096': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     'x_3098': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     'x_3102': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    't_2726': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
     'd_2727': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
     'd_2729': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
     'd_2730': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2732': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     'd_2733': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2734': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     'd_2735': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
     'd_2739': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
     'd_2772': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
     'x_3271': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     'x_3272': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     'x_3274': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_2878': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     'x_3298': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
     'x_3299': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
     'x_3301': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'x_3303': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'd_2898': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
+    'd_2900': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_2901': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_2902': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2903': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'd_2904': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'x_3823': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_3355': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

@@ -44,40 +44,15 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2335 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2071 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2072 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:366
-
-
-def d_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_2070 = _C.rebased(_C.d_1809, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2071 = _C.rebased(_C.d_793, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2072 = _C.rebased(_C.d_385, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2073 = _C.rebased(_C.d_365, 2070)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

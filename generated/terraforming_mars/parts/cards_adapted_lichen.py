@@ -44,40 +44,15 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_1404 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1250 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1251 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:479
-
-
-def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_1249 = _C.rebased(_C.d_1183, 1249)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1250 = _C.rebased(_C.d_352, 1249)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1251 = _C.rebased(_C.d_794, 1249)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1252 = _C.rebased(_C.d_365, 1249)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

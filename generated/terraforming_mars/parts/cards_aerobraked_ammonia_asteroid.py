@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -56,7 +57,7 @@ x_3356 = _C.x_3272  # rules_data/terraforming_mars/definitions/cards.yaml:196
 x_3358 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_2934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:296
+def t_2934(ctx, k, s=None, E=None, B=2934):  # rules_data/terraforming_mars/cards/141-208.yaml:296
     ctx.steps += 9
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64,72 +65,29 @@ def t_2934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 3, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, 2937, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~750', 2, True)
     LOCAL(ctx, E, 'r~751', 'microbe', True)
-    return t_2943(ctx, k, s, E)
+    return t_2943(ctx, k, s, E, B)
 
 
-d_2935 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2936 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:296
-
-
-def d_2937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2937, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2938 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2939 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:296
-
-
-def d_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
-
-
-d_2941 = _C.d_990  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2942 = _C.d_2772  # rules_data/terraforming_mars/cards/141-208.yaml:296
-
-
-def t_2943(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2943, None, [], k)
-
-
-def d_2944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2944, PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
+d_2935 = _C.rebased(_C.d_793, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2936 = _C.rebased(_C.d_785, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2937 = _C.rebased(_C.d_365, 2934)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2938 = _C.rebased(_C.d_389, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2939 = _C.rebased(_C.d_788, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2940 = _C.rebased(_C.d_496, 2934)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2941 = _C.rebased(_C.d_990, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2942 = _C.rebased(_C.d_2772, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:296
+t_2943 = _C.rebased(_C.t_799, 2934)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_2944 = _C.rebased(_C.d_2878, 2934)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {

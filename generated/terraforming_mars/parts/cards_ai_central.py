@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
@@ -75,7 +76,7 @@ x_4092 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4093 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3581(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:698
+def d_3581(ctx, E=None, B=3581):  # rules_data/terraforming_mars/cards/141-208.yaml:698
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -83,16 +84,16 @@ def d_3581(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:698
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 1, True)
     LOCAL(ctx, E, 'r~751', 'energy', True)
-    if not d_3584(ctx, E):
+    if not d_3584(ctx, E, B):
         return False
     return True
 
 
-d_3582 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:698
-d_3583 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:698
+d_3582 = _C.rebased(_C.d_359, 3581)  # rules_data/terraforming_mars/cards/141-208.yaml:698
+d_3583 = _C.rebased(_C.d_991, 3581)  # rules_data/terraforming_mars/cards/141-208.yaml:698
 
 
-def d_3584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3584(ctx, E=None, B=3581):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -101,13 +102,13 @@ def d_3584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4076(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
-def d_3585(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3585(ctx, E=None, B=3581):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,37 +119,37 @@ def d_3585(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3586(ctx, E=None, B=3581):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
-t_3587 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:699
+t_3587 = _C.rebased(_C.t_367, 3581)  # rules_data/terraforming_mars/cards/141-208.yaml:699
 
 
-def d_3588(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:702
+def d_3588(ctx, E=None, B=3581):  # rules_data/terraforming_mars/cards/141-208.yaml:702
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~752', 2, True)
-    if not d_3590(ctx, E):
+    if not d_3590(ctx, E, B):
         return False
     return True
 
 
-d_3589 = _C.d_396  # rules_data/terraforming_mars/cards/141-208.yaml:702
+d_3589 = _C.rebased(_C.d_396, 3581)  # rules_data/terraforming_mars/cards/141-208.yaml:702
 
 
-def d_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3590(ctx, E=None, B=3581):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -157,64 +158,64 @@ def d_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~752'))
     while left > 0:
         left -= 1
-        if not d_3591(ctx, E):
+        if not d_3591(ctx, E, B):
             return False
     return True
 
 
-def d_3591(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3591(ctx, E=None, B=3581):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3592(ctx, E):
+    if not d_3592(ctx, E, B):
         return False
-    if not d_3597(ctx, E):
+    if not d_3597(ctx, E, B):
         return False
     return True
 
 
-def d_3592(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3592(ctx, E=None, B=3581):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_4083(ctx, E):
-        if not d_3593(ctx, E):
+        if not d_3593(ctx, E, B):
             return False
     return True
 
 
-def d_3593(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3593(ctx, E=None, B=3581):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4085(ctx, E), '=', False, K[2])
-    SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
-    STMT(ctx, 3596)
+    SET(ctx, 'deck', ctx.state, 'deck', x_4085(ctx, E), '=', False, K[3])
+    SET(ctx, 'discard', ctx.state, 'discard', K[4], '=', False, K[5])
+    STMT(ctx, B + 15)
     return True
 
 
-d_3594 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3595 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3594 = _C.rebased(_C.d_424, 3581)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3595 = _C.rebased(_C.d_425, 3581)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3596(ctx, E=None, B=3581):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3596)
+    STMT(ctx, B + 15)
     return True
 
 
-d_3597 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3598 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3599 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3600 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3597 = _C.rebased(_C.d_695, 3581)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3598 = _C.rebased(_C.d_696, 3581)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3599 = _C.rebased(_C.d_697, 3581)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3600 = _C.rebased(_C.d_431, 3581)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

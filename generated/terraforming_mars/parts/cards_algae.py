@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -56,7 +57,7 @@ x_1396 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1400 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1242(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
+def d_1242(ctx, E=None, B=1242):  # rules_data/terraforming_mars/cards/001-070.yaml:471
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64,47 +65,23 @@ def d_1242(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 1245, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 1248, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
     return True
 
 
-d_1243 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:471
-d_1244 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:471
-
-
-def d_1245(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1245, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1246 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:471
-d_1247 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:471
-
-
-def d_1248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1248, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
+d_1243 = _C.rebased(_C.d_489, 1242)  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1244 = _C.rebased(_C.d_794, 1242)  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1245 = _C.rebased(_C.d_365, 1242)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1246 = _C.rebased(_C.d_389, 1242)  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1247 = _C.rebased(_C.d_788, 1242)  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1248 = _C.rebased(_C.d_914, 1242)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -58,7 +59,7 @@ x_1222 = _C.x_1027  # rules_data/terraforming_mars/definitions/cards.yaml:236
 x_1225 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def t_1084(ctx, k, s=None, E=None, B=1084):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,47 +67,18 @@ def t_1084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'microbe', True)
-    return t_1087(ctx, k, s, E)
+    return t_1087(ctx, k, s, E, B)
 
 
-d_1085 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:359
-d_1086 = _C.d_1035  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1085 = _C.rebased(_C.d_352, 1084)  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1086 = _C.rebased(_C.d_1035, 1084)  # rules_data/terraforming_mars/cards/001-070.yaml:359
+t_1087 = _C.rebased(_C.t_918, 1084)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+d_1088 = _C.rebased(_C.d_919, 1084)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+t_1089 = _C.rebased(_C.t_920, 1084)  # rules_data/terraforming_mars/definitions/cards.yaml:236
+d_1090 = _C.rebased(_C.d_921, 1084)  # rules_data/terraforming_mars/definitions/cards.yaml:239
 
 
-def t_1087(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1216(ctx, E):
-        return False
-    return t_1089(ctx, k, s, E)
-
-
-d_1088 = _C.d_919  # rules_data/terraforming_mars/definitions/cards.yaml:233
-
-
-def t_1089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1089, None, [], k)
-
-
-def d_1090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1090, PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_1091(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def d_1091(ctx, E=None, B=1084):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -114,16 +86,16 @@ def d_1091(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
         E = ctx.env()
     LOCAL(ctx, E, 'n~752', 1, True)
     LOCAL(ctx, E, 'r~753', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1094, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_1092 = _C.d_484  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1092 = _C.rebased(_C.d_484, 1084)  # rules_data/terraforming_mars/cards/001-070.yaml:359
 
 
-def d_1093(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def d_1093(ctx, E=None, B=1084):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -133,16 +105,7 @@ def d_1093(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     return True
 
 
-def d_1094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1094, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
-    return True
+d_1094 = _C.rebased(_C.d_925, 1084)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -93,20 +95,20 @@ x_3670 = _C.x_742  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_3674 = _C.x_746  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
+def t_3179(ctx, k, s=None, E=None, B=3179):  # rules_data/terraforming_mars/cards/141-208.yaml:481
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 8, True)
-    return t_3181(ctx, k, s, E)
+    return t_3181(ctx, k, s, E, B)
 
 
-d_3180 = _C.d_2739  # rules_data/terraforming_mars/cards/141-208.yaml:481
+d_3180 = _C.rebased(_C.d_2739, 3179)  # rules_data/terraforming_mars/cards/141-208.yaml:481
 
 
-def t_3181(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def t_3181(ctx, k, s=None, E=None, B=3179):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,13 +118,13 @@ def t_3181(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'sv~748', x_3627(ctx, E), True)
     ctx.steps += 1
     LOCAL(ctx, E, 'tv~749', 0, True)
-    return t_3185(ctx, k, s, E)
+    return t_3185(ctx, k, s, E, B)
 
 
-d_3182 = _C.d_402  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+d_3182 = _C.rebased(_C.d_402, 3179)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
 
 
-def d_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def d_3183(ctx, E=None, B=3179):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -132,256 +134,45 @@ def d_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-d_3184 = _C.d_404  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
-
-
-def t_3185(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_3629(ctx, E), True)
-    LOCAL(ctx, E, 't_v~751', x_3630(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~752', x_3631(ctx, E), True)
-    return t_3189(ctx, k, s, E)
-
-
-d_3186 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3187 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3188 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_3189(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3632(ctx, E):
-        return d_3190(ctx, E) and k()
-    return t_3193(ctx, k, s, E)
-
-
-def d_3190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3633(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3192, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[4])
-    return True
-
-
-d_3191 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_3192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3192, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[4])
-    return True
-
-
-def t_3193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3636(ctx, E):
-        return False
-    return t_3195(ctx, k, s, E)
-
-
-d_3194 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_3195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3195, None, [], k)
-
-
-def d_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_3642(ctx, E), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3198, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3199, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3200, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[4])
-    return True
-
-
-def d_3197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_3642(ctx, E), '-=', False, K[4])
-    return True
-
-
-def d_3198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3198, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[4])
-    return True
-
-
-def d_3199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3199, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[4])
-    return True
-
-
-def d_3200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3200, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[4])
-    return True
-
-
-def t_3201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'ocean', True)
-    return t_3203(ctx, k, s, E)
-
-
-d_3202 = _C.d_644  # rules_data/terraforming_mars/cards/141-208.yaml:481
-
-
-def t_3203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3653(ctx, E):
-        return t_3204(ctx, k, s, E)
-    return k()
-
-
-def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~760', x_3654(ctx, E), True)
-    LOCAL(ctx, E, 'empty~765', x_3655(ctx, E), True)
-    LOCAL(ctx, E, 'legal~771', x_3656(ctx, E), True)
-    if not x_3657(ctx, E):
-        return False
-    return t_3209(ctx, k, s, E)
-
-
-d_3205 = _C.d_647  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3206 = _C.d_648  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3207 = _C.d_649  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3208 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_3209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3209, None, [], k)
-
-
-def t_3210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
-    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
-    return t_3213(ctx, k, s, E)
-
-
-d_3211 = _C.d_653  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3212 = _C.d_654  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3214, ctx.state.get('board'), E.get('s~774'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3662(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[6])
-    return t_3216(ctx, k, s, E)
-
-
-def d_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3214, ctx.state.get('board'), E.get('s~774'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3662(ctx, E), '=', False, K[5])
-    return True
-
-
-d_3215 = _C.d_657  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3216 = _C.t_658  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3217 = _C.t_659  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3218 = _C.t_660  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3219 = _C.t_661  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3220 = _C.t_662  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3221 = _C.t_663  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3222 = _C.d_664  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_3184 = _C.rebased(_C.d_404, 3179)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+t_3185 = _C.rebased(_C.t_405, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3186 = _C.rebased(_C.d_406, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3187 = _C.rebased(_C.d_407, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3188 = _C.rebased(_C.d_408, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_3189 = _C.rebased(_C.t_409, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3190 = _C.rebased(_C.d_410, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3191 = _C.rebased(_C.d_411, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3192 = _C.rebased(_C.d_412, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_3193 = _C.rebased(_C.t_413, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3194 = _C.rebased(_C.d_414, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_3195 = _C.rebased(_C.t_415, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_3196 = _C.rebased(_C.d_416, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3197 = _C.rebased(_C.d_417, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3198 = _C.rebased(_C.d_418, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3199 = _C.rebased(_C.d_419, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3200 = _C.rebased(_C.d_420, 3179)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+t_3201 = _C.rebased(_C.t_643, 3179)  # rules_data/terraforming_mars/cards/141-208.yaml:481
+d_3202 = _C.rebased(_C.d_644, 3179)  # rules_data/terraforming_mars/cards/141-208.yaml:481
+t_3203 = _C.rebased(_C.t_645, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3204 = _C.rebased(_C.t_646, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3205 = _C.rebased(_C.d_647, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3206 = _C.rebased(_C.d_648, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3207 = _C.rebased(_C.d_649, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3208 = _C.rebased(_C.d_650, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3209 = _C.rebased(_C.t_651, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3210 = _C.rebased(_C.t_652, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3211 = _C.rebased(_C.d_653, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3212 = _C.rebased(_C.d_654, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3213 = _C.rebased(_C.t_655, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3214 = _C.rebased(_C.d_656, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3215 = _C.rebased(_C.d_657, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3216 = _C.rebased(_C.t_658, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3217 = _C.rebased(_C.t_659, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3218 = _C.rebased(_C.t_660, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3219 = _C.rebased(_C.t_661, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3220 = _C.rebased(_C.t_662, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3221 = _C.rebased(_C.t_663, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3222 = _C.rebased(_C.d_664, 3179)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,36 +53,10 @@ def x_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
 
 
 x_1331 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1183(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 1186, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1184 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:422
-d_1185 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:422
-
-
-def d_1186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1186, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_1183 = _C.rebased(_C.d_1183, 1183)  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1184 = _C.rebased(_C.d_352, 1183)  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1185 = _C.rebased(_C.d_794, 1183)  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1186 = _C.rebased(_C.d_365, 1183)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

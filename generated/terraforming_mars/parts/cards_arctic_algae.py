@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -61,39 +62,13 @@ def x_1013(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
 
 
 x_1016 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_907 = _C.rebased(_C.d_907, 907)  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_908 = _C.rebased(_C.d_352, 907)  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_909 = _C.rebased(_C.d_794, 907)  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_910 = _C.rebased(_C.d_795, 907)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_907(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 910, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_908 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:232
-d_909 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:232
-
-
-def d_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 910, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-def d_911(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
+def d_911(ctx, E=None, B=907):  # rules_data/terraforming_mars/cards/001-070.yaml:234
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -101,26 +76,15 @@ def d_911(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_912 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:234
-d_913 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:234
-
-
-def d_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
+d_912 = _C.rebased(_C.d_787, 907)  # rules_data/terraforming_mars/cards/001-070.yaml:234
+d_913 = _C.rebased(_C.d_788, 907)  # rules_data/terraforming_mars/cards/001-070.yaml:234
+d_914 = _C.rebased(_C.d_914, 907)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

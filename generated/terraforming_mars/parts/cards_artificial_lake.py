@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -68,7 +69,7 @@ x_2514 = _C.x_1570  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_2518 = _C.x_1574  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def t_2209(ctx, k, s=None, E=None, B=2209):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -76,13 +77,13 @@ def t_2209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 't~746', 'ocean', True)
     LOCAL(ctx, E, 'k~747', 'land', True)
-    return t_2212(ctx, k, s, E)
+    return t_2212(ctx, k, s, E, B)
 
 
-d_2210 = _C.d_878  # rules_data/terraforming_mars/cards/071-140.yaml:465
+d_2210 = _C.rebased(_C.d_878, 2209)  # rules_data/terraforming_mars/cards/071-140.yaml:465
 
 
-def d_2211(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def d_2211(ctx, E=None, B=2209):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -92,103 +93,27 @@ def d_2211(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     return True
 
 
-def t_2212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
-    LOCAL(ctx, E, 'l~750', x_2498(ctx, E), True)
-    return t_2215(ctx, k, s, E)
-
-
-d_2213 = _C.d_1374  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2214 = _C.d_1375  # rules_data/terraforming_mars/definitions/board.yaml:158
-
-
-def t_2215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2499(ctx, E):
-        return t_2216(ctx, k, s, E)
-    return k()
-
-
-def t_2216(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~755', x_2500(ctx, E), True)
-    if not x_2501(ctx, E):
-        return False
-    return t_2219(ctx, k, s, E)
-
-
-d_2217 = _C.d_1378  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2218 = _C.d_1379  # rules_data/terraforming_mars/definitions/board.yaml:134
-
-
-def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2219, None, [], k)
-
-
-def t_2220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
-    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
-    return t_2223(ctx, k, s, E)
-
-
-d_2221 = _C.d_1382  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2222 = _C.d_1383  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2224, ctx.state.get('board'), E.get('s~758'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2506(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[4])
-    return t_2226(ctx, k, s, E)
-
-
-def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2224, ctx.state.get('board'), E.get('s~758'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2506(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2225 = _C.d_1386  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2226 = _C.t_1387  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2227 = _C.t_1388  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2228 = _C.t_1389  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2229 = _C.t_1390  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2230 = _C.t_1391  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2231 = _C.t_1392  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2232 = _C.d_1393  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_2212 = _C.rebased(_C.t_1373, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2213 = _C.rebased(_C.d_1374, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2214 = _C.rebased(_C.d_1375, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:158
+t_2215 = _C.rebased(_C.t_1376, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:132
+t_2216 = _C.rebased(_C.t_1377, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2217 = _C.rebased(_C.d_1378, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2218 = _C.rebased(_C.d_1379, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2219 = _C.rebased(_C.t_1380, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2220 = _C.rebased(_C.t_1381, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2221 = _C.rebased(_C.d_1382, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2222 = _C.rebased(_C.d_1383, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2223 = _C.rebased(_C.t_1384, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2224 = _C.rebased(_C.d_1385, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2225 = _C.rebased(_C.d_1386, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2226 = _C.rebased(_C.t_1387, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2227 = _C.rebased(_C.t_1388, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2228 = _C.rebased(_C.t_1389, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2229 = _C.rebased(_C.t_1390, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2230 = _C.rebased(_C.t_1391, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2231 = _C.rebased(_C.t_1392, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2232 = _C.rebased(_C.d_1393, 2209)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

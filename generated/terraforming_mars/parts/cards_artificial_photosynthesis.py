@@ -44,51 +44,20 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2486 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2491 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2200 = _C.rebased(_C.t_1032, 2200)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2201 = _C.rebased(_C.d_1183, 2200)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2202 = _C.rebased(_C.d_352, 2200)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2203 = _C.rebased(_C.d_794, 2200)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2204 = _C.rebased(_C.d_365, 2200)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2200, None, [], k)
-
-
-def d_2201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 2204, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2202 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2203 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:455
-
-
-def d_2204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2204, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-def d_2205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2205(ctx, E=None, B=2200):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,26 +65,15 @@ def d_2205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, 2208, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2206 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2207 = _C.d_1232  # rules_data/terraforming_mars/cards/071-140.yaml:455
-
-
-def d_2208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2208, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
+d_2206 = _C.rebased(_C.d_787, 2200)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2207 = _C.rebased(_C.d_1232, 2200)  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2208 = _C.rebased(_C.d_496, 2200)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

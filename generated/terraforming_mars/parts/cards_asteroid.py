@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -69,7 +70,7 @@ x_604 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
 x_610 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_520(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,25 +80,18 @@ def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 3
         LOCAL(ctx, E, 'n~752', 2, True)
         LOCAL(ctx, E, 'r~753', 'titanium', True)
-        c, key = KEYPLACE(ctx, 547, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
         return k()
 
-    return t_521(ctx, r1, s, E)
+    return t_521(ctx, r1, s, E, B)
 
 
-def t_521(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 521, left, [], k)
+t_521 = _C.rebased(_C.t_521, 520)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_522(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_522(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,136 +99,27 @@ def t_522(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'p~746', 'temperature', True)
     LOCAL(ctx, E, 'n~747', 1, True)
-    return t_525(ctx, k, s, E)
+    return t_525(ctx, k, s, E, B)
 
 
-d_523 = _C.d_523  # rules_data/terraforming_mars/cards/001-070.yaml:100
-d_524 = _C.d_524  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_523 = _C.rebased(_C.d_523, 520)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_524 = _C.rebased(_C.d_524, 520)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+t_525 = _C.rebased(_C.t_525, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_526 = _C.rebased(_C.t_526, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_527 = _C.rebased(_C.t_527, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_528 = _C.rebased(_C.d_528, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_529 = _C.rebased(_C.t_529, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_530 = _C.rebased(_C.t_530, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_531 = _C.rebased(_C.d_531, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_532 = _C.rebased(_C.d_532, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_533 = _C.rebased(_C.d_533, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_534 = _C.rebased(_C.d_379, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_535 = _C.rebased(_C.t_535, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_536 = _C.rebased(_C.t_536, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_537 = _C.rebased(_C.d_537, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_526(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_582(ctx, E):
-        return t_527(ctx, k, s, E)
-    return k()
-
-
-def t_527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 528, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[2])
-    return t_529(ctx, k, s, E)
-
-
-def d_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 528, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_529(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_585(ctx, E):
-        return t_530(ctx, k, s, E)
-    return k()
-
-
-def t_530(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_531(ctx, E):
-        return False
-    return t_535(ctx, r1, s, E)
-
-
-def d_531(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_586(ctx, E):
-        if not d_532(ctx, E):
-            return False
-    return True
-
-
-def d_532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 533, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 533, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_534 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_535 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_536 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_537 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def t_538(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_538(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,10 +127,10 @@ def t_538(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', 3, True)
     LOCAL(ctx, E, 'r~750', 'plants', True)
-    return t_541(ctx, k, s, E)
+    return t_541(ctx, k, s, E, B)
 
 
-def d_539(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_539(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -255,54 +140,14 @@ def d_539(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     return True
 
 
-d_540 = _C.d_540  # rules_data/terraforming_mars/cards/001-070.yaml:100
-
-
-def t_541(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_599(ctx, E):
-        return t_542(ctx, k, s, E)
-    return k()
-
-
-def t_542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 542, None, [], k)
-
-
-def d_543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 543, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[1])
-    return True
-
-
-d_544 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_545 = _C.d_396  # rules_data/terraforming_mars/cards/001-070.yaml:100
-d_546 = _C.d_546  # rules_data/terraforming_mars/cards/001-070.yaml:100
-
-
-def d_547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 547, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
-    return True
+d_540 = _C.rebased(_C.d_540, 520)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+t_541 = _C.rebased(_C.t_541, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_542 = _C.rebased(_C.t_542, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_543 = _C.rebased(_C.d_543, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_544 = _C.rebased(_C.d_544, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_545 = _C.rebased(_C.d_396, 520)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_546 = _C.rebased(_C.d_546, 520)  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_547 = _C.rebased(_C.d_547, 520)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

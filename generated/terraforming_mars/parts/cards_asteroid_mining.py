@@ -44,13 +44,14 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_1314 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1169(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
+def d_1169(ctx, E=None, B=1169):  # rules_data/terraforming_mars/cards/001-070.yaml:402
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -58,26 +59,15 @@ def d_1169(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1172, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1170 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:402
-d_1171 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:402
-
-
-def d_1172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1172, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_1170 = _C.rebased(_C.d_489, 1169)  # rules_data/terraforming_mars/cards/001-070.yaml:402
+d_1171 = _C.rebased(_C.d_353, 1169)  # rules_data/terraforming_mars/cards/001-070.yaml:402
+d_1172 = _C.rebased(_C.d_365, 1169)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -62,7 +63,7 @@ x_393 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
 x_396 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def t_351(ctx, k, s=None, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72,7 +73,7 @@ def t_351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 3
         LOCAL(ctx, E, 'n~750', 1, True)
         LOCAL(ctx, E, 'r~751', 'titanium', True)
-        c, key = KEYPLACE(ctx, 361, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
         return k()
@@ -80,71 +81,19 @@ def t_351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     ctx.steps += 2
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'titanium', True)
-    return t_354(ctx, r1, s, E)
+    return t_354(ctx, r1, s, E, B)
 
 
-d_352 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:28
-d_353 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:28
-
-
-def t_354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_387(ctx, E):
-        return t_355(ctx, k, s, E)
-    return k()
-
-
-def t_355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_388(ctx, E):
-        return False
-    return t_357(ctx, k, s, E)
-
-
-d_356 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_357(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 357, None, [], k)
-
-
-def d_358(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 358, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_359 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:28
-d_360 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:28
-
-
-def d_361(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 361, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    return True
+d_352 = _C.rebased(_C.d_352, 351)  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_353 = _C.rebased(_C.d_353, 351)  # rules_data/terraforming_mars/cards/001-070.yaml:28
+t_354 = _C.rebased(_C.t_354, 351)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_355 = _C.rebased(_C.t_355, 351)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_356 = _C.rebased(_C.d_356, 351)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_357 = _C.rebased(_C.t_357, 351)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_358 = _C.rebased(_C.d_358, 351)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_359 = _C.rebased(_C.d_359, 351)  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_360 = _C.rebased(_C.d_360, 351)  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_361 = _C.rebased(_C.d_361, 351)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_1543 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1547 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1363(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1363(ctx, E=None, B=1363):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,21 +66,21 @@ def d_1363(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 3, True)
     LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, 1366, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~752', 3, True)
     LOCAL(ctx, E, 'r~753', 'energy', True)
-    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_1364 = _C.d_725  # rules_data/terraforming_mars/cards/001-070.yaml:586
+d_1364 = _C.rebased(_C.d_725, 1363)  # rules_data/terraforming_mars/cards/001-070.yaml:586
 
 
-def d_1365(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1365(ctx, E=None, B=1363):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,19 +90,10 @@ def d_1365(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     return True
 
 
-def d_1366(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1366, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    return True
+d_1366 = _C.rebased(_C.d_361, 1363)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1367(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1367(ctx, E=None, B=1363):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,7 +103,7 @@ def d_1367(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     return True
 
 
-def d_1368(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1368(ctx, E=None, B=1363):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,16 +113,7 @@ def d_1368(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     return True
 
 
-def d_1369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
-    return True
+d_1369 = _C.rebased(_C.d_398, 1363)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -69,7 +70,7 @@ x_689 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
 x_695 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_593(ctx, k, s=None, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,25 +80,18 @@ def t_593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 3
         LOCAL(ctx, E, 'n~752', 4, True)
         LOCAL(ctx, E, 'r~753', 'titanium', True)
-        c, key = KEYPLACE(ctx, 620, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
         return k()
 
-    return t_594(ctx, r1, s, E)
+    return t_594(ctx, r1, s, E, B)
 
 
-def t_594(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 594, left, [], k)
+t_594 = _C.rebased(_C.t_521, 593)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_595(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_595(ctx, k, s=None, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,136 +99,27 @@ def t_595(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'p~746', 'temperature', True)
     LOCAL(ctx, E, 'n~747', 2, True)
-    return t_598(ctx, k, s, E)
+    return t_598(ctx, k, s, E, B)
 
 
-d_596 = _C.d_523  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_597 = _C.d_597  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_596 = _C.rebased(_C.d_523, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_597 = _C.rebased(_C.d_597, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+t_598 = _C.rebased(_C.t_525, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_599 = _C.rebased(_C.t_526, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_600 = _C.rebased(_C.t_527, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_601 = _C.rebased(_C.d_528, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_602 = _C.rebased(_C.t_529, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_603 = _C.rebased(_C.t_530, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_604 = _C.rebased(_C.d_531, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_605 = _C.rebased(_C.d_532, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_606 = _C.rebased(_C.d_533, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_607 = _C.rebased(_C.d_379, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_608 = _C.rebased(_C.t_535, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_609 = _C.rebased(_C.t_536, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_610 = _C.rebased(_C.d_537, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_598(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_599(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_667(ctx, E):
-        return t_600(ctx, k, s, E)
-    return k()
-
-
-def t_600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 601, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_669(ctx, E), '+=', False, K[2])
-    return t_602(ctx, k, s, E)
-
-
-def d_601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 601, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_669(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_670(ctx, E):
-        return t_603(ctx, k, s, E)
-    return k()
-
-
-def t_603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_604(ctx, E):
-        return False
-    return t_608(ctx, r1, s, E)
-
-
-def d_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_671(ctx, E):
-        if not d_605(ctx, E):
-            return False
-    return True
-
-
-def d_605(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 606, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_606(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 606, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_607 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_608 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_609 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_610 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def t_611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_611(ctx, k, s=None, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,58 +127,18 @@ def t_611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', 4, True)
     LOCAL(ctx, E, 'r~750', 'plants', True)
-    return t_614(ctx, k, s, E)
+    return t_614(ctx, k, s, E, B)
 
 
-d_612 = _C.d_612  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_613 = _C.d_540  # rules_data/terraforming_mars/cards/001-070.yaml:116
-
-
-def t_614(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_684(ctx, E):
-        return t_615(ctx, k, s, E)
-    return k()
-
-
-def t_615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 615, None, [], k)
-
-
-def d_616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 616, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[1])
-    return True
-
-
-d_617 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_618 = _C.d_618  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_619 = _C.d_546  # rules_data/terraforming_mars/cards/001-070.yaml:116
-
-
-def d_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 620, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
-    return True
+d_612 = _C.rebased(_C.d_612, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_613 = _C.rebased(_C.d_540, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+t_614 = _C.rebased(_C.t_541, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_615 = _C.rebased(_C.t_542, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_616 = _C.rebased(_C.d_543, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_617 = _C.rebased(_C.d_544, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_618 = _C.rebased(_C.d_618, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_619 = _C.rebased(_C.d_546, 593)  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_620 = _C.rebased(_C.d_547, 593)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

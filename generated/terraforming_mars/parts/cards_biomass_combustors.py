@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -59,7 +60,7 @@ x_3573 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3575 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
-def t_3126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
+def t_3126(ctx, k, s=None, E=None, B=3126):  # rules_data/terraforming_mars/cards/141-208.yaml:431
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,7 +70,7 @@ def t_3126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 3
         LOCAL(ctx, E, 'n~750', 2, True)
         LOCAL(ctx, E, 'r~751', 'energy', True)
-        c, key = KEYPLACE(ctx, 3136, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
         return k()
@@ -77,74 +78,20 @@ def t_3126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     ctx.steps += 2
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    return t_3129(ctx, r1, s, E)
+    return t_3129(ctx, r1, s, E, B)
 
 
-d_3127 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3128 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:431
-
-
-def t_3129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3564(ctx, E):
-        return t_3130(ctx, k, s, E)
-    return k()
-
-
-def t_3130(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3565(ctx, E):
-        return False
-    return t_3132(ctx, k, s, E)
-
-
-d_3131 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_3132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3132, None, [], k)
-
-
-def d_3133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3133, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_3134 = _C.d_990  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3135 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:431
-
-
-def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3136, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-t_3137 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:432
+d_3127 = _C.rebased(_C.d_352, 3126)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3128 = _C.rebased(_C.d_794, 3126)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+t_3129 = _C.rebased(_C.t_354, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_3130 = _C.rebased(_C.t_355, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3131 = _C.rebased(_C.d_356, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_3132 = _C.rebased(_C.t_357, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_3133 = _C.rebased(_C.d_358, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_3134 = _C.rebased(_C.d_990, 3126)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3135 = _C.rebased(_C.d_991, 3126)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3136 = _C.rebased(_C.d_361, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3137 = _C.rebased(_C.t_367, 3126)  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
 TRIALS = {

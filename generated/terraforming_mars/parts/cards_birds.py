@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -62,7 +63,7 @@ x_1770 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 x_1772 = _C.x_1032  # rules_data/terraforming_mars/cards/071-140.yaml:22
 
 
-def t_1558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:29
+def t_1558(ctx, k, s=None, E=None, B=1558):  # rules_data/terraforming_mars/cards/071-140.yaml:29
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,85 +71,20 @@ def t_1558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    return t_1561(ctx, k, s, E)
+    return t_1561(ctx, k, s, E, B)
 
 
-d_1559 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:29
-d_1560 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:29
-
-
-def t_1561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1761(ctx, E):
-        return t_1562(ctx, k, s, E)
-    return k()
-
-
-def t_1562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1762(ctx, E):
-        return False
-    return t_1564(ctx, k, s, E)
-
-
-d_1563 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_1564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1564, None, [], k)
-
-
-def d_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_1566(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
-    c, key = KEYPLACE(ctx, 1569, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-d_1567 = _C.d_359  # rules_data/terraforming_mars/cards/071-140.yaml:32
-d_1568 = _C.d_1287  # rules_data/terraforming_mars/cards/071-140.yaml:32
-
-
-def d_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1569, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
+d_1559 = _C.rebased(_C.d_489, 1558)  # rules_data/terraforming_mars/cards/071-140.yaml:29
+d_1560 = _C.rebased(_C.d_794, 1558)  # rules_data/terraforming_mars/cards/071-140.yaml:29
+t_1561 = _C.rebased(_C.t_354, 1558)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1562 = _C.rebased(_C.t_355, 1558)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1563 = _C.rebased(_C.d_356, 1558)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1564 = _C.rebased(_C.t_357, 1558)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1565 = _C.rebased(_C.d_358, 1558)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1566 = _C.rebased(_C.d_1285, 1558)  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1567 = _C.rebased(_C.d_359, 1558)  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1568 = _C.rebased(_C.d_1287, 1558)  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1569 = _C.rebased(_C.d_1288, 1558)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

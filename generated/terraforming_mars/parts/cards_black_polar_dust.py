@@ -47,7 +47,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -87,7 +89,7 @@ def x_1006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~769'), 0))
 
 
-def t_877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def t_877(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -97,115 +99,47 @@ def t_877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 2
         LOCAL(ctx, E, 'n~766', 2, True)
         LOCAL(ctx, E, 'r~767', 'megacredits', True)
-        if not d_901(ctx, E):
+        if not d_901(ctx, E, B):
             return False
         ctx.steps += 3
         LOCAL(ctx, E, 'n~768', 3, True)
         LOCAL(ctx, E, 'r~769', 'heat', True)
-        c, key = KEYPLACE(ctx, 906, PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[3])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_879(ctx, r1, s, E)
+    return t_879(ctx, r1, s, E, B)
 
 
-d_878 = _C.d_878  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_878 = _C.rebased(_C.d_878, 877)  # rules_data/terraforming_mars/cards/001-070.yaml:223
+t_879 = _C.rebased(_C.t_879, 877)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_880 = _C.rebased(_C.t_880, 877)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_881 = _C.rebased(_C.d_881, 877)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_882 = _C.rebased(_C.d_882, 877)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_883 = _C.rebased(_C.d_883, 877)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_884 = _C.rebased(_C.d_884, 877)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_885 = _C.rebased(_C.t_885, 877)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_886 = _C.rebased(_C.t_886, 877)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_887 = _C.rebased(_C.d_887, 877)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_888 = _C.rebased(_C.d_888, 877)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_889 = _C.rebased(_C.t_889, 877)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_890 = _C.rebased(_C.d_890, 877)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_891 = _C.rebased(_C.d_891, 877)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_892 = _C.rebased(_C.t_892, 877)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_893 = _C.rebased(_C.t_893, 877)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_894 = _C.rebased(_C.t_894, 877)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_895 = _C.rebased(_C.t_895, 877)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_896 = _C.rebased(_C.t_896, 877)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_897 = _C.rebased(_C.t_897, 877)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_898 = _C.rebased(_C.d_898, 877)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_899 = _C.rebased(_C.d_899, 877)  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_900 = _C.rebased(_C.d_900, 877)  # rules_data/terraforming_mars/cards/001-070.yaml:223
 
 
-def t_879(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_977(ctx, E):
-        return t_880(ctx, k, s, E)
-    return k()
-
-
-def t_880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
-    if not x_981(ctx, E):
-        return False
-    return t_885(ctx, k, s, E)
-
-
-d_881 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_882 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_883 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_884 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_885(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 885, None, [], k)
-
-
-def t_886(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_889(ctx, k, s, E)
-
-
-d_887 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_888 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_889(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 890, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[5])
-    return t_892(ctx, k, s, E)
-
-
-def d_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 890, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[4])
-    return True
-
-
-d_891 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_892 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_893 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_894 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_895 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_896 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_897 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_898 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_899 = _C.d_899  # rules_data/terraforming_mars/cards/001-070.yaml:223
-d_900 = _C.d_900  # rules_data/terraforming_mars/cards/001-070.yaml:223
-
-
-def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_901(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -214,13 +148,13 @@ def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if not x_1001(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 903, PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[3])
     return True
 
 
-def d_902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_902(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -231,19 +165,19 @@ def d_902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_903(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 903, PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[3])
     return True
 
 
-def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_904(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -253,7 +187,7 @@ def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     return True
 
 
-def d_905(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_905(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -263,13 +197,13 @@ def d_905(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     return True
 
 
-def d_906(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_906(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 906, PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[3])
     return True

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
 ]
@@ -54,82 +55,15 @@ x_2468 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
 x_2470 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_2472 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_2473 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-
-
-def d_2186(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'tr', True)
-    LOCAL(ctx, E, 'n~747', 2, True)
-    if not d_2189(ctx, E):
-        return False
-    return True
-
-
-d_2187 = _C.d_1096  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2188 = _C.d_597  # rules_data/terraforming_mars/cards/071-140.yaml:426
-
-
-def d_2189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2467(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2190, ctx.state.get('game_tracks'), E.get('t~746'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
-    else:
-        if not d_2191(ctx, E):
-            return False
-    return True
-
-
-def d_2190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2190, ctx.state.get('game_tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
-    return True
-
-
-def d_2191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
-    if not d_2193(ctx, E):
-        return False
-    return True
-
-
-def d_2192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
-    return True
-
-
-d_2193 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2194 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2186 = _C.rebased(_C.d_1095, 2186)  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2187 = _C.rebased(_C.d_1096, 2186)  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2188 = _C.rebased(_C.d_597, 2186)  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2189 = _C.rebased(_C.d_1098, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2190 = _C.rebased(_C.d_1099, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2191 = _C.rebased(_C.d_1100, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2192 = _C.rebased(_C.d_1101, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2193 = _C.rebased(_C.d_1102, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2194 = _C.rebased(_C.d_379, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {

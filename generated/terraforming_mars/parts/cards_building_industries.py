@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_1680 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1682 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
-def d_1481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
+def d_1481(ctx, E=None, B=1481):  # rules_data/terraforming_mars/cards/001-070.yaml:653
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1484(ctx, E):
+    if not d_1484(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, 1489, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1482 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1483 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:653
-
-
-def d_1484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1675(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1486, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1485 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1486, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1487 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1488 = _C.d_672  # rules_data/terraforming_mars/cards/001-070.yaml:653
-
-
-def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1489, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-t_1490 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:654
+d_1482 = _C.rebased(_C.d_352, 1481)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1483 = _C.rebased(_C.d_364, 1481)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1484 = _C.rebased(_C.d_386, 1481)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1485 = _C.rebased(_C.d_387, 1481)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1486 = _C.rebased(_C.d_388, 1481)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1487 = _C.rebased(_C.d_787, 1481)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1488 = _C.rebased(_C.d_672, 1481)  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1489 = _C.rebased(_C.d_496, 1481)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1490 = _C.rebased(_C.t_367, 1481)  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
 TRIALS = {

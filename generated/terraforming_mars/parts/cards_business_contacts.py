@@ -72,7 +72,7 @@ x_2462 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 x_2463 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_2164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def t_2164(ctx, k, s=None, E=None, B=2164):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -80,13 +80,13 @@ def t_2164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 4, True)
     LOCAL(ctx, E, 'k~747', 2, True)
-    return t_2167(ctx, k, s, E)
+    return t_2167(ctx, k, s, E, B)
 
 
-d_2165 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:417
+d_2165 = _C.rebased(_C.d_1991, 2164)  # rules_data/terraforming_mars/cards/071-140.yaml:417
 
 
-def d_2166(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def d_2166(ctx, E=None, B=2164):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,116 +96,25 @@ def d_2166(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     return True
 
 
-def t_2167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_2462(ctx, E), '+=', True, K[0])
-        c, key = SEAT(ctx, E.get('you')), 'offer'
-        if c is not None:
-            SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
-    if not d_2169(ctx, E):
-        return False
-    return t_2180(ctx, r1, s, E)
-
-
-d_2168 = _C.d_2168  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-
-
-def d_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~748'))
-    while left > 0:
-        left -= 1
-        if not d_2170(ctx, E):
-            return False
-    return True
-
-
-def d_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_2171(ctx, E):
-        return False
-    if not d_2176(ctx, E):
-        return False
-    return True
-
-
-def d_2171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2443(ctx, E):
-        if not d_2172(ctx, E):
-            return False
-    return True
-
-
-def d_2172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2445(ctx, E), '=', False, K[3])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 2175)
-    return True
-
-
-d_2173 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2174 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:21
-
-
-def d_2175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 2175)
-    return True
-
-
-d_2176 = _C.d_446  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2177 = _C.d_447  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2178 = _C.d_448  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2179 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def t_2180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('k~747'))
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 2180, left, [], k)
-
-
-d_2181 = _C.d_2181  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2182 = _C.d_2182  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2183 = _C.d_2183  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2184 = _C.d_2184  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_2185 = _C.d_476  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+t_2167 = _C.rebased(_C.t_2167, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_2168 = _C.rebased(_C.d_2168, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_2169 = _C.rebased(_C.d_2169, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:20
+d_2170 = _C.rebased(_C.d_2170, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2171 = _C.rebased(_C.d_2171, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2172 = _C.rebased(_C.d_2172, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2173 = _C.rebased(_C.d_424, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2174 = _C.rebased(_C.d_425, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2175 = _C.rebased(_C.d_2175, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2176 = _C.rebased(_C.d_446, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2177 = _C.rebased(_C.d_447, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2178 = _C.rebased(_C.d_448, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2179 = _C.rebased(_C.d_431, 2164)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+t_2180 = _C.rebased(_C.t_2180, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2181 = _C.rebased(_C.d_2181, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2182 = _C.rebased(_C.d_2182, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2183 = _C.rebased(_C.d_2183, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2184 = _C.rebased(_C.d_2184, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_2185 = _C.rebased(_C.d_476, 2164)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {

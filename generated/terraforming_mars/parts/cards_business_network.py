@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {},
     ['player', 'prod', 'key'],
+    {'d': 0},
     [],
     ['player', 'offer', ''],
     ['game', 'deck', ''],
@@ -177,7 +178,7 @@ def x_2436(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 x_2437 = _C.x_495  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def d_2118(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
+def d_2118(ctx, E=None, B=2118):  # rules_data/terraforming_mars/cards/071-140.yaml:406
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -185,46 +186,19 @@ def d_2118(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_2121(ctx, E):
+    if not d_2121(ctx, E, B):
         return False
     return True
 
 
-d_2119 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:406
-d_2120 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:406
+d_2119 = _C.rebased(_C.d_352, 2118)  # rules_data/terraforming_mars/cards/071-140.yaml:406
+d_2120 = _C.rebased(_C.d_385, 2118)  # rules_data/terraforming_mars/cards/071-140.yaml:406
+d_2121 = _C.rebased(_C.d_386, 2118)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2122 = _C.rebased(_C.d_387, 2118)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2123 = _C.rebased(_C.d_388, 2118)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2121(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2388(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2123, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_2122 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2123(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2123, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-def t_2124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:408
+def t_2124(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/cards/071-140.yaml:408
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -234,20 +208,20 @@ def t_2124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[2], '=', False, K[3])
+            SET(ctx, 'offer', c, key, K[3], '=', False, K[4])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~748', 1, True)
-    if not d_2126(ctx, E):
+    if not d_2126(ctx, E, B):
         return False
-    return t_2137(ctx, r1, s, E)
+    return t_2137(ctx, r1, s, E, B)
 
 
-d_2125 = _C.d_389  # rules_data/terraforming_mars/definitions/cards.yaml:277
+d_2125 = _C.rebased(_C.d_389, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:277
 
 
-def d_2126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_2126(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -256,67 +230,36 @@ def d_2126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_2127(ctx, E):
+        if not d_2127(ctx, E, B):
             return False
     return True
 
 
-def d_2127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2127(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2128(ctx, E):
+    if not d_2128(ctx, E, B):
         return False
-    if not d_2133(ctx, E):
+    if not d_2133(ctx, E, B):
         return False
     return True
 
 
-def d_2128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2393(ctx, E):
-        if not d_2129(ctx, E):
-            return False
-    return True
+d_2128 = _C.rebased(_C.d_690, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2129 = _C.rebased(_C.d_691, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2130 = _C.rebased(_C.d_424, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2131 = _C.rebased(_C.d_425, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2132 = _C.rebased(_C.d_694, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2133 = _C.rebased(_C.d_446, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2134 = _C.rebased(_C.d_447, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2135 = _C.rebased(_C.d_448, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2136 = _C.rebased(_C.d_431, 2118)  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def d_2129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2395(ctx, E), '=', False, K[4])
-    SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[5])
-    STMT(ctx, 2132)
-    return True
-
-
-d_2130 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2131 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:21
-
-
-def d_2132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 2132)
-    return True
-
-
-d_2133 = _C.d_446  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2134 = _C.d_447  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2135 = _C.d_448  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2136 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def t_2137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_2137(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -334,20 +277,16 @@ def t_2137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~749', item, True)
-            return t_2138(ctx, lambda i=i: nxt(i), brk, E)
+            return t_2138(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_2138(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2138, None, [], k)
+t_2138 = _C.rebased(_C.t_769, 2118)  # rules_data/terraforming_mars/definitions/turns.yaml:130
 
 
-def t_2139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_2139(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -357,18 +296,18 @@ def t_2139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_2432(ctx, E), '+=', True, K[6])
+            SET(ctx, 'hand', c, key, x_2432(ctx, E), '+=', True, K[7])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~750', 3, True)
-    return t_2141(ctx, r1, s, E)
+    return t_2141(ctx, r1, s, E, B)
 
 
-d_2140 = _C.d_725  # rules_data/terraforming_mars/definitions/turns.yaml:131
+d_2140 = _C.rebased(_C.d_725, 2118)  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def t_2141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_2141(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -377,10 +316,10 @@ def t_2141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~751', E.get('n~750'), True)
     LOCAL(ctx, E, 'sv~752', 0, True)
     LOCAL(ctx, E, 'tv~753', 0, True)
-    return t_2145(ctx, k, s, E)
+    return t_2145(ctx, k, s, E, B)
 
 
-def d_2142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2142(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -390,7 +329,7 @@ def d_2142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2143(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -400,7 +339,7 @@ def d_2143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2144(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -410,7 +349,7 @@ def d_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2145(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_2145(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -419,10 +358,10 @@ def t_2145(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 's_v~754', x_2409(ctx, E), True)
     LOCAL(ctx, E, 't_v~755', x_2410(ctx, E), True)
     LOCAL(ctx, E, 'h_v~756', x_2411(ctx, E), True)
-    return t_2149(ctx, k, s, E)
+    return t_2149(ctx, k, s, E, B)
 
 
-def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_2146(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -432,7 +371,7 @@ def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_2147(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -442,7 +381,7 @@ def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_2148(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -452,18 +391,18 @@ def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2149(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_2149(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2412(ctx, E):
-        return d_2150(ctx, E) and k()
-    return t_2153(ctx, k, s, E)
+        return d_2150(ctx, E, B) and k()
+    return t_2153(ctx, k, s, E, B)
 
 
-def d_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2150(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -472,13 +411,13 @@ def d_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_2413(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2152, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[8])
     return True
 
 
-def d_2151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2151(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -489,19 +428,19 @@ def d_2151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2152(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2152, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[8])
     return True
 
 
-def t_2153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_2153(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -509,10 +448,10 @@ def t_2153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_2416(ctx, E):
         return False
-    return t_2155(ctx, k, s, E)
+    return t_2155(ctx, k, s, E, B)
 
 
-def d_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_2154(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -523,83 +462,83 @@ def d_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_2155(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2155, None, [], k)
+    return CHOOSE(ctx, B + 37, None, [], k)
 
 
-def d_2156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2156(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2157, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2422(ctx, E), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, 2158, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_2422(ctx, E), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, 2159, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[8])
     return True
 
 
-def d_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2157(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2157, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2422(ctx, E), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, x_2422(ctx, E), '-=', False, K[8])
     return True
 
 
-def d_2158(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2158(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2158, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[8])
     return True
 
 
-def d_2159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2159(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2159, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[8])
     return True
 
 
-def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2160(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[8])
     return True
 
 
-def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_2161(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -607,21 +546,21 @@ def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2432(ctx, E), '+=', True, K[6])
+        SET(ctx, 'hand', c, key, x_2432(ctx, E), '+=', True, K[7])
     return True
 
 
-def d_2162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_2162(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_2435(ctx, E), '+=', True, K[5])
+    SET(ctx, 'discard', ctx.state, 'discard', x_2435(ctx, E), '+=', True, K[6])
     return True
 
 
-d_2163 = _C.d_476  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_2163 = _C.rebased(_C.d_476, 2118)  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 TRIALS = {

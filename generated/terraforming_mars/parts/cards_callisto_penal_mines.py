@@ -44,40 +44,15 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2045 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1809(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1812, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1810 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1811 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:132
-
-
-def d_1812(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1812, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_1809 = _C.rebased(_C.d_1809, 1809)  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1810 = _C.rebased(_C.d_793, 1809)  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1811 = _C.rebased(_C.d_385, 1809)  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1812 = _C.rebased(_C.d_365, 1809)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

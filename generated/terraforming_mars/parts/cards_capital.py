@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -84,7 +86,7 @@ def x_578(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     return MEMO(ctx, (578, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def d_488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_488(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -92,52 +94,25 @@ def d_488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_491(ctx, E):
+    if not d_491(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 5, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 496, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_489 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:89
-d_490 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_489 = _C.rebased(_C.d_489, 488)  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_490 = _C.rebased(_C.d_364, 488)  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_491 = _C.rebased(_C.d_386, 488)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_492 = _C.rebased(_C.d_387, 488)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_493 = _C.rebased(_C.d_388, 488)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_547(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 493, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_492 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_493(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 493, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-def d_494(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_494(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -147,22 +122,11 @@ def d_494(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     return True
 
 
-d_495 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_495 = _C.rebased(_C.d_495, 488)  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_496 = _C.rebased(_C.d_496, 488)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 496, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-def t_497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
+def t_497(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -171,15 +135,15 @@ def t_497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~750', 'capital', True)
-        return t_500(ctx, k, s, E)
+        return t_500(ctx, k, s, E, B)
 
-    return t_498(ctx, r1, s, E)
-
-
-t_498 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:90
+    return t_498(ctx, r1, s, E, B)
 
 
-def d_499(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
+t_498 = _C.rebased(_C.t_367, 488)  # rules_data/terraforming_mars/cards/001-070.yaml:90
+
+
+def d_499(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -189,92 +153,26 @@ def d_499(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     return True
 
 
-def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_556(ctx, E):
-        return t_501(ctx, k, s, E)
-    return k()
-
-
-def t_501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_557(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_558(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_559(ctx, E), True)
-    if not x_560(ctx, E):
-        return False
-    return t_506(ctx, k, s, E)
-
-
-d_502 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_503 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_504 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_505 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 506, None, [], k)
-
-
-def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_510(ctx, k, s, E)
-
-
-d_508 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_509 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 511, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_565(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
-    return t_513(ctx, k, s, E)
-
-
-def d_511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 511, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_565(ctx, E), '=', False, K[5])
-    return True
-
-
-d_512 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_513 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_514 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_515 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_516 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_517 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_518 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_519 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_500 = _C.rebased(_C.t_500, 488)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_501 = _C.rebased(_C.t_501, 488)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_502 = _C.rebased(_C.d_502, 488)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_503 = _C.rebased(_C.d_503, 488)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_504 = _C.rebased(_C.d_504, 488)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_505 = _C.rebased(_C.d_505, 488)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_506 = _C.rebased(_C.t_506, 488)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_507 = _C.rebased(_C.t_507, 488)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_508 = _C.rebased(_C.d_508, 488)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_509 = _C.rebased(_C.d_509, 488)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_510 = _C.rebased(_C.t_510, 488)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_511 = _C.rebased(_C.d_511, 488)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_512 = _C.rebased(_C.d_512, 488)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_513 = _C.rebased(_C.t_513, 488)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_514 = _C.rebased(_C.t_514, 488)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_515 = _C.rebased(_C.t_515, 488)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_516 = _C.rebased(_C.t_516, 488)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_517 = _C.rebased(_C.t_517, 488)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_518 = _C.rebased(_C.t_518, 488)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_519 = _C.rebased(_C.d_519, 488)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

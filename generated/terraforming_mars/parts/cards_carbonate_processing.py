@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_1340 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1342 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
-def d_1187(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
+def d_1187(ctx, E=None, B=1187):  # rules_data/terraforming_mars/cards/001-070.yaml:430
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1187(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1190(ctx, E):
+    if not d_1190(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, 1195, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1188 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1189 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:430
-
-
-def d_1190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1335(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1192, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1191 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1192, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1193 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1194 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:430
-
-
-def d_1195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1195, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-t_1196 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:431
+d_1188 = _C.rebased(_C.d_352, 1187)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1189 = _C.rebased(_C.d_364, 1187)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1190 = _C.rebased(_C.d_386, 1187)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1191 = _C.rebased(_C.d_387, 1187)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1192 = _C.rebased(_C.d_388, 1187)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1193 = _C.rebased(_C.d_453, 1187)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1194 = _C.rebased(_C.d_390, 1187)  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1195 = _C.rebased(_C.d_496, 1187)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1196 = _C.rebased(_C.t_367, 1187)  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 TRIALS = {

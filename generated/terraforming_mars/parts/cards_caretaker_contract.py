@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -60,7 +61,7 @@ x_3124 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_3125 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2738(ctx, E=None, B=2738):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68,119 +69,25 @@ def d_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 8, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    if not d_2741(ctx, E):
+    if not d_2741(ctx, E, B):
         return False
     return True
 
 
-d_2739 = _C.d_2739  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2740 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:145
-
-
-def d_2741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3114(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_2742 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_2743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_2744(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
-    if not d_2747(ctx, E):
-        return False
-    return True
-
-
-d_2745 = _C.d_706  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2746 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:145
-
-
-def d_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3119(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2748, ctx.state.get('game_tracks'), E.get('t~748'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
-    else:
-        if not d_2749(ctx, E):
-            return False
-    return True
-
-
-def d_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2748, ctx.state.get('game_tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
-    return True
-
-
-def d_2749(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2750, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
-    if not d_2751(ctx, E):
-        return False
-    return True
-
-
-def d_2750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2750, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
-    return True
-
-
-d_2751 = _C.d_712  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2752 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2739 = _C.rebased(_C.d_2739, 2738)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2740 = _C.rebased(_C.d_785, 2738)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2741 = _C.rebased(_C.d_480, 2738)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2742 = _C.rebased(_C.d_481, 2738)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2743 = _C.rebased(_C.d_482, 2738)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2744 = _C.rebased(_C.d_705, 2738)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2745 = _C.rebased(_C.d_706, 2738)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2746 = _C.rebased(_C.d_369, 2738)  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2747 = _C.rebased(_C.d_708, 2738)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2748 = _C.rebased(_C.d_709, 2738)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2749 = _C.rebased(_C.d_710, 2738)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2750 = _C.rebased(_C.d_711, 2738)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2751 = _C.rebased(_C.d_712, 2738)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2752 = _C.rebased(_C.d_379, 2738)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {

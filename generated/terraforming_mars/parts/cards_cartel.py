@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_2863 = _C.x_2277  # rules_data/terraforming_mars/definitions/resources.yaml:26
 x_2864 = _C.x_2278  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2516(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2516(ctx, E=None, B=2516):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,17 +67,17 @@ def d_2516(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     LOCAL(ctx, E, 'n~760', 1, True)
     LOCAL(ctx, E, 'r~761', 'megacredits', True)
     LOCAL(ctx, E, 'k~762', x_2862(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2520, PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2864(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2517 = _C.d_2016  # rules_data/terraforming_mars/cards/071-140.yaml:690
-d_2518 = _C.d_2518  # rules_data/terraforming_mars/cards/071-140.yaml:690
+d_2517 = _C.rebased(_C.d_2016, 2516)  # rules_data/terraforming_mars/cards/071-140.yaml:690
+d_2518 = _C.rebased(_C.d_2518, 2516)  # rules_data/terraforming_mars/cards/071-140.yaml:690
 
 
-def d_2519(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2519(ctx, E=None, B=2516):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -86,16 +87,7 @@ def d_2519(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     return True
 
 
-def d_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2520, PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_2864(ctx, E), '+=', False, K[0])
-    return True
+d_2520 = _C.rebased(_C.d_2019, 2516)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -77,20 +78,20 @@ def x_3080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return {'card': E.get('card~748')}
 
 
-def t_2709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:95
+def t_2709(ctx, k, s=None, E=None, B=2709):  # rules_data/terraforming_mars/cards/141-208.yaml:95
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
-    return t_2711(ctx, k, s, E)
+    return t_2711(ctx, k, s, E, B)
 
 
-d_2710 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:95
+d_2710 = _C.rebased(_C.d_352, 2709)  # rules_data/terraforming_mars/cards/141-208.yaml:95
 
 
-def t_2711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
+def t_2711(ctx, k, s=None, E=None, B=2709):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,10 +99,10 @@ def t_2711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3075(ctx, E):
         return False
-    return t_2713(ctx, k, s, E)
+    return t_2713(ctx, k, s, E, B)
 
 
-def d_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
+def d_2712(ctx, E=None, B=2709):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -112,20 +113,16 @@ def d_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_2713(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2713, None, [], k)
+t_2713 = _C.rebased(_C.t_2499, 2709)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
 
 
-def d_2714(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
+def d_2714(ctx, E=None, B=2709):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2714, PL(ctx, E.get('you')).get('card_res'), E.get('card~748'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~748'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -59,7 +60,7 @@ x_435 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:62
 x_438 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def t_383(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,7 +70,7 @@ def t_383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 3
         LOCAL(ctx, E, 'n~752', 2, True)
         LOCAL(ctx, E, 'r~753', 'plants', True)
-        c, key = KEYPLACE(ctx, 398, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
         return k()
@@ -77,64 +78,35 @@ def t_383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     ctx.steps += 2
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_386(ctx, E):
+    if not d_386(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'heat', True)
-    return t_391(ctx, r1, s, E)
+    return t_391(ctx, r1, s, E, B)
 
 
-d_384 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:47
-d_385 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_384 = _C.rebased(_C.d_352, 383)  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_385 = _C.rebased(_C.d_385, 383)  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_386 = _C.rebased(_C.d_386, 383)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_387 = _C.rebased(_C.d_387, 383)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_388 = _C.rebased(_C.d_388, 383)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_389 = _C.rebased(_C.d_389, 383)  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_390 = _C.rebased(_C.d_390, 383)  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-def d_386(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_424(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 388, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_387 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 388, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_389 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:47
-d_390 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:47
-
-
-def t_391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_391(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_429(ctx, E):
-        return t_392(ctx, k, s, E)
+        return t_392(ctx, k, s, E, B)
     return k()
 
 
-def t_392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_392(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -142,35 +114,24 @@ def t_392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     if not x_430(ctx, E):
         return False
-    return t_394(ctx, k, s, E)
+    return t_394(ctx, k, s, E, B)
 
 
-d_393 = _C.d_393  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_393 = _C.rebased(_C.d_393, 383)  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_394(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 394, None, [], k)
+    return CHOOSE(ctx, B + 11, None, [], k)
 
 
-def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 395, PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
-    return True
+d_395 = _C.rebased(_C.d_395, 383)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_396 = _C.rebased(_C.d_396, 383)  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-d_396 = _C.d_396  # rules_data/terraforming_mars/cards/001-070.yaml:47
-
-
-def d_397(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_397(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -180,16 +141,7 @@ def d_397(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     return True
 
 
-def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 398, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
-    return True
+d_398 = _C.rebased(_C.d_398, 383)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -48,9 +48,11 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'params', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'stock', 'key'],
 ]
@@ -103,17 +105,10 @@ def x_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return {'target': E.get('target~771')}
 
 
-def t_548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 548, left, [], k)
+t_548 = _C.rebased(_C.t_548, 548)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_549(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def t_549(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -122,230 +117,53 @@ def t_549(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~749', 'ocean', True)
-        return t_566(ctx, k, s, E)
+        return t_566(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'p~746', 'temperature', True)
     LOCAL(ctx, E, 'n~747', 1, True)
-    return t_552(ctx, r1, s, E)
+    return t_552(ctx, r1, s, E, B)
 
 
-d_550 = _C.d_523  # rules_data/terraforming_mars/cards/001-070.yaml:108
-d_551 = _C.d_524  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_550 = _C.rebased(_C.d_523, 548)  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_551 = _C.rebased(_C.d_524, 548)  # rules_data/terraforming_mars/cards/001-070.yaml:108
+t_552 = _C.rebased(_C.t_525, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_553 = _C.rebased(_C.t_526, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_554 = _C.rebased(_C.t_527, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_555 = _C.rebased(_C.d_528, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_556 = _C.rebased(_C.t_529, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_557 = _C.rebased(_C.t_530, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_558 = _C.rebased(_C.d_531, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_559 = _C.rebased(_C.d_532, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_560 = _C.rebased(_C.d_533, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_561 = _C.rebased(_C.d_379, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_562 = _C.rebased(_C.t_535, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_563 = _C.rebased(_C.t_536, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_564 = _C.rebased(_C.d_537, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_565 = _C.rebased(_C.d_565, 548)  # rules_data/terraforming_mars/cards/001-070.yaml:108
+t_566 = _C.rebased(_C.t_566, 548)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_567 = _C.rebased(_C.t_567, 548)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_568 = _C.rebased(_C.d_568, 548)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_569 = _C.rebased(_C.d_569, 548)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_570 = _C.rebased(_C.d_570, 548)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_571 = _C.rebased(_C.d_571, 548)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_572 = _C.rebased(_C.t_572, 548)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_573 = _C.rebased(_C.t_573, 548)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_574 = _C.rebased(_C.d_574, 548)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_575 = _C.rebased(_C.d_575, 548)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_576 = _C.rebased(_C.t_576, 548)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_577 = _C.rebased(_C.d_577, 548)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_578 = _C.rebased(_C.d_578, 548)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_579 = _C.rebased(_C.t_579, 548)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_580 = _C.rebased(_C.t_580, 548)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_581 = _C.rebased(_C.t_581, 548)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_582 = _C.rebased(_C.t_582, 548)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_583 = _C.rebased(_C.t_583, 548)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_584 = _C.rebased(_C.t_584, 548)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_585 = _C.rebased(_C.d_585, 548)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_553(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_553(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_615(ctx, E):
-        return t_554(ctx, k, s, E)
-    return k()
-
-
-def t_554(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 555, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_617(ctx, E), '+=', False, K[4])
-    return t_556(ctx, k, s, E)
-
-
-def d_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 555, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_617(ctx, E), '+=', False, K[4])
-    return True
-
-
-def t_556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_618(ctx, E):
-        return t_557(ctx, k, s, E)
-    return k()
-
-
-def t_557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_558(ctx, E):
-        return False
-    return t_562(ctx, r1, s, E)
-
-
-def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_619(ctx, E):
-        if not d_559(ctx, E):
-            return False
-    return True
-
-
-def d_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 560, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 560, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    return True
-
-
-d_561 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_562 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_563 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_564 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_565 = _C.d_565  # rules_data/terraforming_mars/cards/001-070.yaml:108
-
-
-def t_566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_630(ctx, E):
-        return t_567(ctx, k, s, E)
-    return k()
-
-
-def t_567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~753', x_631(ctx, E), True)
-    LOCAL(ctx, E, 'empty~758', x_632(ctx, E), True)
-    LOCAL(ctx, E, 'legal~764', x_633(ctx, E), True)
-    if not x_634(ctx, E):
-        return False
-    return t_572(ctx, k, s, E)
-
-
-d_568 = _C.d_568  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_569 = _C.d_569  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_570 = _C.d_570  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_571 = _C.d_571  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 572, None, [], k)
-
-
-def t_573(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
-    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
-    return t_576(ctx, k, s, E)
-
-
-d_574 = _C.d_574  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_575 = _C.d_575  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 577, ctx.state.get('board'), E.get('s~767'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_639(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[8])
-    return t_579(ctx, k, s, E)
-
-
-def d_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 577, ctx.state.get('board'), E.get('s~767'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_639(ctx, E), '=', False, K[7])
-    return True
-
-
-d_578 = _C.d_578  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_579 = _C.t_579  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_580 = _C.t_580  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_581 = _C.t_581  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_582 = _C.t_582  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_583 = _C.t_583  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_584 = _C.t_584  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_585 = _C.d_585  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def t_586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def t_586(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -353,10 +171,10 @@ def t_586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'n~769', 3, True)
     LOCAL(ctx, E, 'r~770', 'plants', True)
-    return t_589(ctx, k, s, E)
+    return t_589(ctx, k, s, E, B)
 
 
-def d_587(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def d_587(ctx, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -366,40 +184,36 @@ def d_587(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     return True
 
 
-d_588 = _C.d_588  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_588 = _C.rebased(_C.d_588, 548)  # rules_data/terraforming_mars/cards/001-070.yaml:108
 
 
-def t_589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_589(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_655(ctx, E):
-        return t_590(ctx, k, s, E)
+        return t_590(ctx, k, s, E, B)
     return k()
 
 
-def t_590(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 590, None, [], k)
+t_590 = _C.rebased(_C.t_590, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def d_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_591(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 591, PL(ctx, E.get('target~771')).get('stock'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~771')).get('stock'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~769'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~769'), '-=', False, K[11])
     return True
 
 
-d_592 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_592 = _C.rebased(_C.d_544, 548)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {

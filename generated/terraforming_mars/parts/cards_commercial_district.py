@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -83,76 +85,18 @@ def x_2086(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     return MEMO(ctx, (2086, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def d_1817(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1820(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1825, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
+d_1817 = _C.rebased(_C.d_1817, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1818 = _C.rebased(_C.d_352, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1819 = _C.rebased(_C.d_364, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1820 = _C.rebased(_C.d_386, 1817)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1821 = _C.rebased(_C.d_387, 1817)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1822 = _C.rebased(_C.d_388, 1817)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1823 = _C.rebased(_C.d_1179, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1824 = _C.rebased(_C.d_495, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1825 = _C.rebased(_C.d_496, 1817)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-d_1818 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1819 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:159
-
-
-def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2055(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1822, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_1821 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1822, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_1823 = _C.d_1179  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1824 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:159
-
-
-def d_1825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1825, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-def t_1826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+def t_1826(ctx, k, s=None, E=None, B=1817):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -161,15 +105,15 @@ def t_1826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~750', 'commercial_district', True)
-        return t_1829(ctx, k, s, E)
+        return t_1829(ctx, k, s, E, B)
 
-    return t_1827(ctx, r1, s, E)
-
-
-t_1827 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:160
+    return t_1827(ctx, r1, s, E, B)
 
 
-def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+t_1827 = _C.rebased(_C.t_367, 1817)  # rules_data/terraforming_mars/cards/071-140.yaml:160
+
+
+def d_1828(ctx, E=None, B=1817):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -179,92 +123,26 @@ def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     return True
 
 
-def t_1829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2064(ctx, E):
-        return t_1830(ctx, k, s, E)
-    return k()
-
-
-def t_1830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_2065(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_2066(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_2067(ctx, E), True)
-    if not x_2068(ctx, E):
-        return False
-    return t_1835(ctx, k, s, E)
-
-
-d_1831 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1832 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1833 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1834 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_1835(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1835, None, [], k)
-
-
-def t_1836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_1839(ctx, k, s, E)
-
-
-d_1837 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1838 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1839(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1840, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2073(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
-    return t_1842(ctx, k, s, E)
-
-
-def d_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1840, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2073(ctx, E), '=', False, K[5])
-    return True
-
-
-d_1841 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1842 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1843 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1844 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1845 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1846 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1847 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1848 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_1829 = _C.rebased(_C.t_500, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1830 = _C.rebased(_C.t_501, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1831 = _C.rebased(_C.d_502, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1832 = _C.rebased(_C.d_503, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1833 = _C.rebased(_C.d_504, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1834 = _C.rebased(_C.d_505, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1835 = _C.rebased(_C.t_506, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1836 = _C.rebased(_C.t_507, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1837 = _C.rebased(_C.d_508, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1838 = _C.rebased(_C.d_509, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1839 = _C.rebased(_C.t_510, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1840 = _C.rebased(_C.d_511, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1841 = _C.rebased(_C.d_512, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1842 = _C.rebased(_C.t_513, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1843 = _C.rebased(_C.t_514, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1844 = _C.rebased(_C.t_515, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1845 = _C.rebased(_C.t_516, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1846 = _C.rebased(_C.t_517, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1847 = _C.rebased(_C.t_518, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1848 = _C.rebased(_C.d_519, 1817)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

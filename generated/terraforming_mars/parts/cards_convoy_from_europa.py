@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['game', 'deck', ''],
     [],
@@ -82,7 +83,7 @@ x_3244 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3245 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def t_2822(ctx, k, s=None, E=None, B=2822):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -91,107 +92,39 @@ def t_2822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 'n~766', 1, True)
-        if not d_2845(ctx, E):
+        if not d_2845(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_2824(ctx, r1, s, E)
+    return t_2824(ctx, r1, s, E, B)
 
 
-d_2823 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:215
+d_2823 = _C.rebased(_C.d_878, 2822)  # rules_data/terraforming_mars/cards/141-208.yaml:215
+t_2824 = _C.rebased(_C.t_879, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2825 = _C.rebased(_C.t_880, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2826 = _C.rebased(_C.d_881, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2827 = _C.rebased(_C.d_882, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2828 = _C.rebased(_C.d_883, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2829 = _C.rebased(_C.d_884, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2830 = _C.rebased(_C.t_885, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2831 = _C.rebased(_C.t_886, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2832 = _C.rebased(_C.d_887, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2833 = _C.rebased(_C.d_888, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2834 = _C.rebased(_C.t_889, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2835 = _C.rebased(_C.d_890, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2836 = _C.rebased(_C.d_891, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2837 = _C.rebased(_C.t_892, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2838 = _C.rebased(_C.t_893, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2839 = _C.rebased(_C.t_894, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2840 = _C.rebased(_C.t_895, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2841 = _C.rebased(_C.t_896, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2842 = _C.rebased(_C.t_897, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2843 = _C.rebased(_C.d_898, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_2824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3211(ctx, E):
-        return t_2825(ctx, k, s, E)
-    return k()
-
-
-def t_2825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_3212(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_3213(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_3214(ctx, E), True)
-    if not x_3215(ctx, E):
-        return False
-    return t_2830(ctx, k, s, E)
-
-
-d_2826 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2827 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2828 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2829 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_2830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2830, None, [], k)
-
-
-def t_2831(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_2834(ctx, k, s, E)
-
-
-d_2832 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2833 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_2834(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2835, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3220(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
-    return t_2837(ctx, k, s, E)
-
-
-def d_2835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2835, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3220(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2836 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2837 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2838 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2839 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2840 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2841 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2842 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2843 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def d_2844(ctx, E=None, B=2822):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -201,73 +134,17 @@ def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     return True
 
 
-def d_2845(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~766'))
-    while left > 0:
-        left -= 1
-        if not d_2846(ctx, E):
-            return False
-    return True
-
-
-def d_2846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_2847(ctx, E):
-        return False
-    if not d_2852(ctx, E):
-        return False
-    return True
-
-
-def d_2847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3235(ctx, E):
-        if not d_2848(ctx, E):
-            return False
-    return True
-
-
-def d_2848(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3237(ctx, E), '=', False, K[5])
-    SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2851)
-    return True
-
-
-d_2849 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2850 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_2851(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 2851)
-    return True
-
-
-d_2852 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2853 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2854 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2855 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2845 = _C.rebased(_C.d_2649, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_2846 = _C.rebased(_C.d_2650, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2847 = _C.rebased(_C.d_2651, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2848 = _C.rebased(_C.d_2652, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2849 = _C.rebased(_C.d_424, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2850 = _C.rebased(_C.d_425, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2851 = _C.rebased(_C.d_2655, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2852 = _C.rebased(_C.d_695, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2853 = _C.rebased(_C.d_696, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2854 = _C.rebased(_C.d_697, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2855 = _C.rebased(_C.d_431, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

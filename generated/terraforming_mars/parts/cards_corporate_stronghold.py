@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -72,181 +74,38 @@ x_3553 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_3554 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_3555 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_3559 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def d_3094(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3097(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-d_3095 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3096 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:419
-
-
-def d_3097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3529(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3099, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_3098 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3099, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_3100 = _C.d_453  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3101 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:419
-
-
-def d_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-def t_3103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:420
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~750', 'city', True)
-        return t_3106(ctx, k, s, E)
-
-    return t_3104(ctx, r1, s, E)
-
-
-t_3104 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:420
-d_3105 = _C.d_760  # rules_data/terraforming_mars/cards/141-208.yaml:420
-
-
-def t_3106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3538(ctx, E):
-        return t_3107(ctx, k, s, E)
-    return k()
-
-
-def t_3107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_3539(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_3540(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_3541(ctx, E), True)
-    if not x_3542(ctx, E):
-        return False
-    return t_3112(ctx, k, s, E)
-
-
-d_3108 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3109 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3110 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3111 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_3112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3112, None, [], k)
-
-
-def t_3113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_3116(ctx, k, s, E)
-
-
-d_3114 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3115 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3117, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3547(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
-    return t_3119(ctx, k, s, E)
-
-
-def d_3117(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3117, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3547(ctx, E), '=', False, K[5])
-    return True
-
-
-d_3118 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3119 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3120 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3121 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3122 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3123 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3124 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3125 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_3094 = _C.rebased(_C.d_714, 3094)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3095 = _C.rebased(_C.d_352, 3094)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3096 = _C.rebased(_C.d_364, 3094)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3097 = _C.rebased(_C.d_386, 3094)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3098 = _C.rebased(_C.d_387, 3094)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3099 = _C.rebased(_C.d_388, 3094)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3100 = _C.rebased(_C.d_453, 3094)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3101 = _C.rebased(_C.d_495, 3094)  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3102 = _C.rebased(_C.d_496, 3094)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3103 = _C.rebased(_C.t_958, 3094)  # rules_data/terraforming_mars/cards/141-208.yaml:420
+t_3104 = _C.rebased(_C.t_367, 3094)  # rules_data/terraforming_mars/cards/141-208.yaml:420
+d_3105 = _C.rebased(_C.d_760, 3094)  # rules_data/terraforming_mars/cards/141-208.yaml:420
+t_3106 = _C.rebased(_C.t_500, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3107 = _C.rebased(_C.t_501, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3108 = _C.rebased(_C.d_502, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3109 = _C.rebased(_C.d_503, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3110 = _C.rebased(_C.d_504, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3111 = _C.rebased(_C.d_505, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3112 = _C.rebased(_C.t_506, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3113 = _C.rebased(_C.t_507, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3114 = _C.rebased(_C.d_508, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3115 = _C.rebased(_C.d_509, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3116 = _C.rebased(_C.t_510, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3117 = _C.rebased(_C.d_511, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3118 = _C.rebased(_C.d_512, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3119 = _C.rebased(_C.t_513, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3120 = _C.rebased(_C.t_514, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3121 = _C.rebased(_C.t_515, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3122 = _C.rebased(_C.t_516, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3123 = _C.rebased(_C.t_517, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3124 = _C.rebased(_C.t_518, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3125 = _C.rebased(_C.d_519, 3094)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

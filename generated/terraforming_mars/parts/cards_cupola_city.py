@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -76,181 +78,38 @@ x_1093 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_1094 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_1095 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_1099 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def d_949(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_952(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 957, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-d_950 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_951 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:299
-
-
-def d_952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1069(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 954, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_953 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_954(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 954, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_955 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_956 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:299
-
-
-def d_957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 957, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-def t_958(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~750', 'city', True)
-        return t_961(ctx, k, s, E)
-
-    return t_959(ctx, r1, s, E)
-
-
-t_959 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:300
-d_960 = _C.d_760  # rules_data/terraforming_mars/cards/001-070.yaml:300
-
-
-def t_961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1078(ctx, E):
-        return t_962(ctx, k, s, E)
-    return k()
-
-
-def t_962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_1079(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_1080(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_1081(ctx, E), True)
-    if not x_1082(ctx, E):
-        return False
-    return t_967(ctx, k, s, E)
-
-
-d_963 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_964 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_965 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_966 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_967(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 967, None, [], k)
-
-
-def t_968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_971(ctx, k, s, E)
-
-
-d_969 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_970 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 972, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1087(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
-    return t_974(ctx, k, s, E)
-
-
-def d_972(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 972, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1087(ctx, E), '=', False, K[5])
-    return True
-
-
-d_973 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_974 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_975 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_976 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_977 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_978 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_979 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_980 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_949 = _C.rebased(_C.d_714, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_950 = _C.rebased(_C.d_352, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_951 = _C.rebased(_C.d_364, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_952 = _C.rebased(_C.d_386, 949)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_953 = _C.rebased(_C.d_387, 949)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_954 = _C.rebased(_C.d_388, 949)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_955 = _C.rebased(_C.d_453, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_956 = _C.rebased(_C.d_495, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_957 = _C.rebased(_C.d_496, 949)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_958 = _C.rebased(_C.t_958, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:300
+t_959 = _C.rebased(_C.t_367, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:300
+d_960 = _C.rebased(_C.d_760, 949)  # rules_data/terraforming_mars/cards/001-070.yaml:300
+t_961 = _C.rebased(_C.t_500, 949)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_962 = _C.rebased(_C.t_501, 949)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_963 = _C.rebased(_C.d_502, 949)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_964 = _C.rebased(_C.d_503, 949)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_965 = _C.rebased(_C.d_504, 949)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_966 = _C.rebased(_C.d_505, 949)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_967 = _C.rebased(_C.t_506, 949)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_968 = _C.rebased(_C.t_507, 949)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_969 = _C.rebased(_C.d_508, 949)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_970 = _C.rebased(_C.d_509, 949)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_971 = _C.rebased(_C.t_510, 949)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_972 = _C.rebased(_C.d_511, 949)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_973 = _C.rebased(_C.d_512, 949)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_974 = _C.rebased(_C.t_513, 949)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_975 = _C.rebased(_C.t_514, 949)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_976 = _C.rebased(_C.t_515, 949)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_977 = _C.rebased(_C.t_516, 949)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_978 = _C.rebased(_C.t_517, 949)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_979 = _C.rebased(_C.t_518, 949)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_980 = _C.rebased(_C.d_519, 949)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

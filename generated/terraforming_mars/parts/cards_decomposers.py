@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -72,7 +73,7 @@ def x_2821(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
     return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 3))
 
 
-def d_2486(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
+def d_2486(ctx, E=None, B=2486):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -80,13 +81,13 @@ def d_2486(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', x_2817(ctx, E), True)
     LOCAL(ctx, E, 'r~750', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2489, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
     return True
 
 
-def d_2487(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
+def d_2487(ctx, E=None, B=2486):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,7 +97,7 @@ def d_2487(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     return True
 
 
-def d_2488(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
+def d_2488(ctx, E=None, B=2486):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -106,13 +107,13 @@ def d_2488(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     return True
 
 
-def d_2489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2489(ctx, E=None, B=2486):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2489, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
     return True

@@ -46,6 +46,7 @@ K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -64,39 +65,13 @@ x_414 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_416 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_417 = _C.x_417  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_418 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_362 = _C.rebased(_C.d_362, 362)  # rules_data/terraforming_mars/cards/001-070.yaml:38
+d_363 = _C.rebased(_C.d_352, 362)  # rules_data/terraforming_mars/cards/001-070.yaml:38
+d_364 = _C.rebased(_C.d_364, 362)  # rules_data/terraforming_mars/cards/001-070.yaml:38
+d_365 = _C.rebased(_C.d_365, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_362(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 365, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[2])
-    return True
-
-
-d_363 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:38
-d_364 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:38
-
-
-def d_365(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 365, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[2])
-    return True
-
-
-def t_366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def t_366(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -106,136 +81,27 @@ def t_366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 2
         LOCAL(ctx, E, 'p~748', 'temperature', True)
         LOCAL(ctx, E, 'n~749', 1, True)
-        return t_370(ctx, k, s, E)
+        return t_370(ctx, k, s, E, B)
 
-    return t_367(ctx, r1, s, E)
-
-
-t_367 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:39
-d_368 = _C.d_368  # rules_data/terraforming_mars/cards/001-070.yaml:39
-d_369 = _C.d_369  # rules_data/terraforming_mars/cards/001-070.yaml:39
+    return t_367(ctx, r1, s, E, B)
 
 
-def t_370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_371(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~749')))
-
-
-def t_371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_407(ctx, E):
-        return t_372(ctx, k, s, E)
-    return k()
-
-
-def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 373, ctx.state.get('params'), E.get('p~748'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[3])
-    return t_374(ctx, k, s, E)
-
-
-def d_373(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 373, ctx.state.get('params'), E.get('p~748'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[3])
-    return True
-
-
-def t_374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_410(ctx, E):
-        return t_375(ctx, k, s, E)
-    return k()
-
-
-def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_376(ctx, E):
-        return False
-    return t_380(ctx, r1, s, E)
-
-
-def d_376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_411(ctx, E):
-        if not d_377(ctx, E):
-            return False
-    return True
-
-
-def d_377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 378, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[5])
-    return True
-
-
-def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 378, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
-    return True
-
-
-d_379 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_380 = _C.t_380  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_381 = _C.t_381  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_382 = _C.d_382  # rules_data/terraforming_mars/definitions/resources.yaml:90
+t_367 = _C.rebased(_C.t_367, 362)  # rules_data/terraforming_mars/cards/001-070.yaml:39
+d_368 = _C.rebased(_C.d_368, 362)  # rules_data/terraforming_mars/cards/001-070.yaml:39
+d_369 = _C.rebased(_C.d_369, 362)  # rules_data/terraforming_mars/cards/001-070.yaml:39
+t_370 = _C.rebased(_C.t_370, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_371 = _C.rebased(_C.t_371, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_372 = _C.rebased(_C.t_372, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_373 = _C.rebased(_C.d_373, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_374 = _C.rebased(_C.t_374, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_375 = _C.rebased(_C.t_375, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_376 = _C.rebased(_C.d_376, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_377 = _C.rebased(_C.d_377, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_378 = _C.rebased(_C.d_378, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_379 = _C.rebased(_C.d_379, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_380 = _C.rebased(_C.t_380, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_381 = _C.rebased(_C.t_381, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_382 = _C.rebased(_C.d_382, 362)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

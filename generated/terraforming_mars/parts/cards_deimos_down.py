@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -69,7 +70,7 @@ x_1304 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
 x_1310 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_1141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1141(ctx, k, s=None, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,25 +80,18 @@ def t_1141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         ctx.steps += 3
         LOCAL(ctx, E, 'n~752', 4, True)
         LOCAL(ctx, E, 'r~753', 'steel', True)
-        c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
         return k()
 
-    return t_1142(ctx, r1, s, E)
+    return t_1142(ctx, r1, s, E, B)
 
 
-def t_1142(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 1142, left, [], k)
+t_1142 = _C.rebased(_C.t_521, 1141)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_1143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1143(ctx, k, s=None, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,13 +99,13 @@ def t_1143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'p~746', 'temperature', True)
     LOCAL(ctx, E, 'n~747', 3, True)
-    return t_1146(ctx, k, s, E)
+    return t_1146(ctx, k, s, E, B)
 
 
-d_1144 = _C.d_523  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1144 = _C.rebased(_C.d_523, 1141)  # rules_data/terraforming_mars/cards/001-070.yaml:394
 
 
-def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1145(ctx, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,129 +115,22 @@ def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     return True
 
 
-def t_1146(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1147(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_1147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1282(ctx, E):
-        return t_1148(ctx, k, s, E)
-    return k()
+t_1146 = _C.rebased(_C.t_525, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1147 = _C.rebased(_C.t_526, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1148 = _C.rebased(_C.t_527, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1149 = _C.rebased(_C.d_528, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1150 = _C.rebased(_C.t_529, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1151 = _C.rebased(_C.t_530, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1152 = _C.rebased(_C.d_531, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1153 = _C.rebased(_C.d_532, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1154 = _C.rebased(_C.d_533, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1155 = _C.rebased(_C.d_379, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1156 = _C.rebased(_C.t_535, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1157 = _C.rebased(_C.t_536, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1158 = _C.rebased(_C.d_537, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_1148(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1149, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1284(ctx, E), '+=', False, K[2])
-    return t_1150(ctx, k, s, E)
-
-
-def d_1149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1149, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1284(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_1150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1285(ctx, E):
-        return t_1151(ctx, k, s, E)
-    return k()
-
-
-def t_1151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_1152(ctx, E):
-        return False
-    return t_1156(ctx, r1, s, E)
-
-
-def d_1152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1286(ctx, E):
-        if not d_1153(ctx, E):
-            return False
-    return True
-
-
-def d_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_1155 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1156 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1157 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1158 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def t_1159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1159(ctx, k, s=None, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -251,10 +138,10 @@ def t_1159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', 8, True)
     LOCAL(ctx, E, 'r~750', 'plants', True)
-    return t_1162(ctx, k, s, E)
+    return t_1162(ctx, k, s, E, B)
 
 
-def d_1160(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1160(ctx, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -264,54 +151,14 @@ def d_1160(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     return True
 
 
-d_1161 = _C.d_540  # rules_data/terraforming_mars/cards/001-070.yaml:394
-
-
-def t_1162(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1299(ctx, E):
-        return t_1163(ctx, k, s, E)
-    return k()
-
-
-def t_1163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1163, None, [], k)
-
-
-def d_1164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1164, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[1])
-    return True
-
-
-d_1165 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_1166 = _C.d_618  # rules_data/terraforming_mars/cards/001-070.yaml:394
-d_1167 = _C.d_1167  # rules_data/terraforming_mars/cards/001-070.yaml:394
-
-
-def d_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
-    return True
+d_1161 = _C.rebased(_C.d_540, 1141)  # rules_data/terraforming_mars/cards/001-070.yaml:394
+t_1162 = _C.rebased(_C.t_541, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_1163 = _C.rebased(_C.t_542, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_1164 = _C.rebased(_C.d_543, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_1165 = _C.rebased(_C.d_544, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1166 = _C.rebased(_C.d_618, 1141)  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1167 = _C.rebased(_C.d_1167, 1141)  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1168 = _C.rebased(_C.d_547, 1141)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ def x_3127(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
 x_3130 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2753(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
+def d_2753(ctx, E=None, B=2753):  # rules_data/terraforming_mars/cards/141-208.yaml:155
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,26 +63,15 @@ def d_2753(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 2756, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2754 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2755 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:155
-
-
-def d_2756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2756, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_2754 = _C.rebased(_C.d_489, 2753)  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2755 = _C.rebased(_C.d_794, 2753)  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2756 = _C.rebased(_C.d_365, 2753)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

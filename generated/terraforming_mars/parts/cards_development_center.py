@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
@@ -63,71 +64,30 @@ x_777 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_778 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_779 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_780 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_680 = _C.rebased(_C.d_477, 680)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_681 = _C.rebased(_C.d_352, 680)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_682 = _C.rebased(_C.d_364, 680)  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_683 = _C.rebased(_C.d_480, 680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_684 = _C.rebased(_C.d_481, 680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_685 = _C.rebased(_C.d_482, 680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_680(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_683(ctx, E):
-        return False
-    return True
-
-
-d_681 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:148
-d_682 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:148
-
-
-def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_765(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 685, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_684 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 685, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_686(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
+def d_686(ctx, E=None, B=680):  # rules_data/terraforming_mars/cards/001-070.yaml:148
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 1, True)
-    if not d_688(ctx, E):
+    if not d_688(ctx, E, B):
         return False
     return True
 
 
-d_687 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_687 = _C.rebased(_C.d_389, 680)  # rules_data/terraforming_mars/cards/001-070.yaml:148
 
 
-def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_688(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,64 +96,33 @@ def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_689(ctx, E):
+        if not d_689(ctx, E, B):
             return False
     return True
 
 
-def d_689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_689(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_690(ctx, E):
+    if not d_690(ctx, E, B):
         return False
-    if not d_695(ctx, E):
+    if not d_695(ctx, E, B):
         return False
     return True
 
 
-def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_770(ctx, E):
-        if not d_691(ctx, E):
-            return False
-    return True
-
-
-def d_691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_772(ctx, E), '=', False, K[1])
-    SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[3])
-    STMT(ctx, 694)
-    return True
-
-
-d_692 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_693 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 694)
-    return True
-
-
-d_695 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_696 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_697 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_698 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_690 = _C.rebased(_C.d_690, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_691 = _C.rebased(_C.d_691, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_692 = _C.rebased(_C.d_424, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_693 = _C.rebased(_C.d_425, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_694 = _C.rebased(_C.d_694, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_695 = _C.rebased(_C.d_695, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_696 = _C.rebased(_C.d_696, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_697 = _C.rebased(_C.d_697, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_698 = _C.rebased(_C.d_431, 680)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

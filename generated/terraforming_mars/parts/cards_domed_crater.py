@@ -48,8 +48,10 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -78,78 +80,18 @@ x_827 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_828 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_829 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_833 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_714 = _C.rebased(_C.d_714, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_715 = _C.rebased(_C.d_352, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_716 = _C.rebased(_C.d_364, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_717 = _C.rebased(_C.d_386, 714)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_718 = _C.rebased(_C.d_387, 714)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_719 = _C.rebased(_C.d_388, 714)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_720 = _C.rebased(_C.d_453, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_721 = _C.rebased(_C.d_495, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_722 = _C.rebased(_C.d_496, 714)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_717(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 722, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-d_715 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_716 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:167
-
-
-def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_799(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 719, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_718 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 719, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_720 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_721 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:167
-
-
-def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 722, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def t_723(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -159,121 +101,40 @@ def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 4
         LOCAL(ctx, E, 'n~750', 3, True)
         LOCAL(ctx, E, 'r~751', 'plants', True)
-        c, key = KEYPLACE(ctx, 727, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[5])
+            SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[6])
         LOCAL(ctx, E, 't~752', 'city', True)
-        return t_729(ctx, k, s, E)
+        return t_729(ctx, k, s, E, B)
 
-    return t_724(ctx, r1, s, E)
-
-
-t_724 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_725 = _C.d_725  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_726 = _C.d_726  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    return t_724(ctx, r1, s, E, B)
 
 
-def d_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 727, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[5])
-    return True
-
-
-d_728 = _C.d_728  # rules_data/terraforming_mars/cards/001-070.yaml:168
-
-
-def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_812(ctx, E):
-        return t_730(ctx, k, s, E)
-    return k()
-
-
-def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
-    if not x_816(ctx, E):
-        return False
-    return t_735(ctx, k, s, E)
-
-
-d_731 = _C.d_731  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_732 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_733 = _C.d_733  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_734 = _C.d_734  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 735, None, [], k)
-
-
-def t_736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
-    return t_739(ctx, k, s, E)
-
-
-d_737 = _C.d_737  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_738 = _C.d_738  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_739(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 740, ctx.state.get('board'), E.get('s~770'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[7])
-    return t_742(ctx, k, s, E)
-
-
-def d_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 740, ctx.state.get('board'), E.get('s~770'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[6])
-    return True
-
-
-d_741 = _C.d_741  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_742 = _C.t_742  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_743 = _C.t_743  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_744 = _C.t_744  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_745 = _C.t_745  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_746 = _C.t_746  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_747 = _C.t_747  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_748 = _C.d_748  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_724 = _C.rebased(_C.t_367, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_725 = _C.rebased(_C.d_725, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_726 = _C.rebased(_C.d_726, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_727 = _C.rebased(_C.d_679, 714)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_728 = _C.rebased(_C.d_728, 714)  # rules_data/terraforming_mars/cards/001-070.yaml:168
+t_729 = _C.rebased(_C.t_729, 714)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_730 = _C.rebased(_C.t_730, 714)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_731 = _C.rebased(_C.d_731, 714)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_732 = _C.rebased(_C.d_732, 714)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_733 = _C.rebased(_C.d_733, 714)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_734 = _C.rebased(_C.d_734, 714)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_735 = _C.rebased(_C.t_735, 714)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_736 = _C.rebased(_C.t_736, 714)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_737 = _C.rebased(_C.d_737, 714)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_738 = _C.rebased(_C.d_738, 714)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_739 = _C.rebased(_C.t_739, 714)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_740 = _C.rebased(_C.d_740, 714)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_741 = _C.rebased(_C.d_741, 714)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_742 = _C.rebased(_C.t_742, 714)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_743 = _C.rebased(_C.t_743, 714)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_744 = _C.rebased(_C.t_744, 714)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_745 = _C.rebased(_C.t_745, 714)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_746 = _C.rebased(_C.t_746, 714)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_747 = _C.rebased(_C.t_747, 714)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_748 = _C.rebased(_C.d_748, 714)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

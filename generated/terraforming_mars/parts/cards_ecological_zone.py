@@ -47,8 +47,10 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -102,7 +104,7 @@ x_2798 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 x_2800 = _C.x_1213  # rules_data/terraforming_mars/cards/071-140.yaml:580
 
 
-def t_2447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def t_2447(ctx, k, s=None, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -110,10 +112,10 @@ def t_2447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 't~747', 'ecological_zone', True)
     LOCAL(ctx, E, 'u~748', 'greenery', True)
-    return t_2450(ctx, k, s, E)
+    return t_2450(ctx, k, s, E, B)
 
 
-def d_2448(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2448(ctx, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -123,7 +125,7 @@ def d_2448(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     return True
 
 
-def d_2449(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2449(ctx, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -133,7 +135,7 @@ def d_2449(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     return True
 
 
-def t_2450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def t_2450(ctx, k, s=None, E=None, B=2447):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,10 +143,10 @@ def t_2450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~752', E.get('t~747'), True)
     LOCAL(ctx, E, 'l~753', x_2774(ctx, E), True)
-    return t_2453(ctx, k, s, E)
+    return t_2453(ctx, k, s, E, B)
 
 
-def d_2451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_2451(ctx, E=None, B=2447):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -154,7 +156,7 @@ def d_2451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_2452(ctx, E=None, B=2447):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -164,18 +166,18 @@ def d_2452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2453(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_2453(ctx, k, s=None, E=None, B=2447):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2775(ctx, E):
-        return t_2454(ctx, k, s, E)
+        return t_2454(ctx, k, s, E, B)
     return k()
 
 
-def t_2454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_2454(ctx, k, s=None, E=None, B=2447):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -184,71 +186,28 @@ def t_2454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~758', x_2776(ctx, E), True)
     if not x_2777(ctx, E):
         return False
-    return t_2457(ctx, k, s, E)
+    return t_2457(ctx, k, s, E, B)
 
 
-d_2455 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2456 = _C.d_768  # rules_data/terraforming_mars/definitions/board.yaml:134
+d_2455 = _C.rebased(_C.d_767, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2456 = _C.rebased(_C.d_768, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2457 = _C.rebased(_C.t_1380, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2458 = _C.rebased(_C.t_770, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2459 = _C.rebased(_C.d_771, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2460 = _C.rebased(_C.d_772, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2461 = _C.rebased(_C.t_773, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2462 = _C.rebased(_C.d_774, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2463 = _C.rebased(_C.d_775, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2464 = _C.rebased(_C.t_776, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2465 = _C.rebased(_C.t_777, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2466 = _C.rebased(_C.t_778, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2467 = _C.rebased(_C.t_779, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2468 = _C.rebased(_C.t_780, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2469 = _C.rebased(_C.t_781, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2470 = _C.rebased(_C.d_782, 2447)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_2457(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2457, None, [], k)
-
-
-def t_2458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
-    return t_2461(ctx, k, s, E)
-
-
-d_2459 = _C.d_771  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2460 = _C.d_772  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_2461(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2462, ctx.state.get('board'), E.get('s~761'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2782(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[4])
-    return t_2464(ctx, k, s, E)
-
-
-def d_2462(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2462, ctx.state.get('board'), E.get('s~761'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2782(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2463 = _C.d_775  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2464 = _C.t_776  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2465 = _C.t_777  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2466 = _C.t_778  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2467 = _C.t_779  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2468 = _C.t_780  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2469 = _C.t_781  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2470 = _C.d_782  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def d_2471(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2471(ctx, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -256,13 +215,13 @@ def d_2471(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
         E = ctx.env()
     LOCAL(ctx, E, 'n~765', x_2796(ctx, E), True)
     LOCAL(ctx, E, 'r~766', 'animal', True)
-    c, key = KEYPLACE(ctx, 2474, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[6])
     return True
 
 
-def d_2472(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2472(ctx, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -272,7 +231,7 @@ def d_2472(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     return True
 
 
-def d_2473(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2473(ctx, E=None, B=2447):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -282,15 +241,15 @@ def d_2473(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     return True
 
 
-def d_2474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2474(ctx, E=None, B=2447):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2474, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[6])
     return True
 
 

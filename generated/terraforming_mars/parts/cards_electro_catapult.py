@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -68,66 +69,17 @@ def x_1743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 x_1744 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_1749 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_1534 = _C.rebased(_C.d_699, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1535 = _C.rebased(_C.d_352, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1536 = _C.rebased(_C.d_364, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1537 = _C.rebased(_C.d_386, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1538 = _C.rebased(_C.d_387, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1539 = _C.rebased(_C.d_388, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+t_1540 = _C.rebased(_C.t_367, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:693
+t_1541 = _C.rebased(_C.t_933, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
 
 
-def d_1534(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1537(ctx, E):
-        return False
-    return True
-
-
-d_1535 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:692
-d_1536 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:692
-
-
-def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1731(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1539, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1538 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1539, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-t_1540 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:693
-
-
-def t_1541(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1541, None, [], k)
-
-
-def d_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1542(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -135,46 +87,19 @@ def d_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    if not d_1545(ctx, E):
+    if not d_1545(ctx, E, B):
         return False
     return True
 
 
-d_1543 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1544 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1543 = _C.rebased(_C.d_389, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1544 = _C.rebased(_C.d_788, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1545 = _C.rebased(_C.d_673, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1546 = _C.rebased(_C.d_674, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1547 = _C.rebased(_C.d_675, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1737(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1547, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
-    return True
-
-
-d_1546 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_1547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1547, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
-    return True
-
-
-def d_1548(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1548(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -182,16 +107,16 @@ def d_1548(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 1, True)
     LOCAL(ctx, E, 'r~751', 'steel', True)
-    if not d_1551(ctx, E):
+    if not d_1551(ctx, E, B):
         return False
     return True
 
 
-d_1549 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1550 = _C.d_1410  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1549 = _C.rebased(_C.d_359, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1550 = _C.rebased(_C.d_1410, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
 
 
-def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1551(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -200,13 +125,13 @@ def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_1743(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1553, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[3])
     return True
 
 
-def d_1552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1552(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -217,19 +142,19 @@ def d_1552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1553(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1553, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[3])
     return True
 
 
-def d_1554(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+def d_1554(ctx, E=None, B=1534):  # rules_data/terraforming_mars/cards/001-070.yaml:695
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -237,26 +162,15 @@ def d_1554(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
         E = ctx.env()
     LOCAL(ctx, E, 'n~752', 7, True)
     LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1557, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[3])
     return True
 
 
-d_1555 = _C.d_1555  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1556 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:695
-
-
-def d_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1557, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
-    return True
+d_1555 = _C.rebased(_C.d_1555, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1556 = _C.rebased(_C.d_485, 1534)  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1557 = _C.rebased(_C.d_547, 1534)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

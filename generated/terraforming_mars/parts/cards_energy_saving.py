@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -59,7 +60,7 @@ def x_3711(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 x_3712 = _C.x_2180  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_3251(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3251(ctx, E=None, B=3251):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68,16 +69,16 @@ def d_3251(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     LOCAL(ctx, E, 'n~749', 1, True)
     LOCAL(ctx, E, 'r~750', 'energy', True)
     LOCAL(ctx, E, 'k~751', x_3710(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3255, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3712(ctx, E), '+=', False, K[0])
     return True
 
 
-d_3252 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3252 = _C.rebased(_C.d_369, 3251)  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3253(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3253(ctx, E=None, B=3251):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,16 +88,16 @@ def d_3253(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     return True
 
 
-d_3254 = _C.d_1926  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3254 = _C.rebased(_C.d_1926, 3251)  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3255(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3255(ctx, E=None, B=3251):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3255, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3712(ctx, E), '+=', False, K[0])
     return True

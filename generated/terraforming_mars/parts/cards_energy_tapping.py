@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -111,7 +112,7 @@ def x_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~760')}
 
 
-def t_3486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:633
+def t_3486(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/cards/141-208.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -119,25 +120,25 @@ def t_3486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    return t_3489(ctx, k, s, E)
+    return t_3489(ctx, k, s, E, B)
 
 
-d_3487 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:633
-d_3488 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:633
+d_3487 = _C.rebased(_C.d_352, 3486)  # rules_data/terraforming_mars/cards/141-208.yaml:633
+d_3488 = _C.rebased(_C.d_364, 3486)  # rules_data/terraforming_mars/cards/141-208.yaml:633
 
 
-def t_3489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_3489(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3967(ctx, E):
-        return t_3490(ctx, k, s, E)
-    return t_3501(ctx, k, s, E)
+        return t_3490(ctx, k, s, E, B)
+    return t_3501(ctx, k, s, E, B)
 
 
-def t_3490(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_3490(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -147,7 +148,7 @@ def t_3490(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 3
         LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
         LOCAL(ctx, E, 'r~754', E.get('r~747'), True)
-        c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[0])
         return k()
@@ -155,10 +156,10 @@ def t_3490(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 2
     LOCAL(ctx, E, 'n~749', E.get('n~746'), True)
     LOCAL(ctx, E, 'r~750', E.get('r~747'), True)
-    return t_3493(ctx, r1, s, E)
+    return t_3493(ctx, r1, s, E, B)
 
 
-def d_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3491(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,7 +169,7 @@ def d_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3492(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -178,18 +179,18 @@ def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3493(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3970(ctx, E):
-        return t_3494(ctx, k, s, E)
+        return t_3494(ctx, k, s, E, B)
     return k()
 
 
-def t_3494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3494(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -197,10 +198,10 @@ def t_3494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3971(ctx, E):
         return False
-    return t_3496(ctx, k, s, E)
+    return t_3496(ctx, k, s, E, B)
 
 
-def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3495(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -211,29 +212,25 @@ def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3496, None, [], k)
+t_3496 = _C.rebased(_C.t_1380, 3486)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3497(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3497, PL(ctx, E.get('target~752')).get('prod'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~752')).get('prod'), E.get('r~750'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-d_3498 = _C.d_1453  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+d_3498 = _C.rebased(_C.d_1453, 3486)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
 
 
-def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3499(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -243,19 +240,10 @@ def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[0])
-    return True
+d_3500 = _C.rebased(_C.d_1455, 3486)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_3501(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -263,15 +251,15 @@ def t_3501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~755', E.get('n~746'), True)
     LOCAL(ctx, E, 'r~756', E.get('r~747'), True)
-    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~757', E.get('n~746'), True)
     LOCAL(ctx, E, 'r~758', E.get('r~747'), True)
-    return t_3507(ctx, k, s, E)
+    return t_3507(ctx, k, s, E, B)
 
 
-def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3502(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -281,7 +269,7 @@ def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3503(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -291,19 +279,10 @@ def d_3503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
-    return True
+d_3504 = _C.rebased(_C.d_1132, 3486)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3505(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -313,7 +292,7 @@ def d_3505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3506(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -323,18 +302,18 @@ def d_3506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_3507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3507(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3989(ctx, E):
-        return t_3508(ctx, k, s, E)
+        return t_3508(ctx, k, s, E, B)
     return k()
 
 
-def t_3508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3508(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -342,10 +321,10 @@ def t_3508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3990(ctx, E):
         return False
-    return t_3510(ctx, k, s, E)
+    return t_3510(ctx, k, s, E, B)
 
 
-def d_3509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3509(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -356,20 +335,16 @@ def d_3509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3510, None, [], k)
+t_3510 = _C.rebased(_C.t_572, 3486)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_3511(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3511(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3511, PL(ctx, E.get('target~760')).get('prod'), E.get('r~758'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~760')).get('prod'), E.get('r~758'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~757'), '-=', False, K[0])
     return True

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
     ['player', 'card_res', 'key'],
 ]
@@ -80,39 +81,13 @@ def x_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 x_1052 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_926 = _C.rebased(_C.d_926, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_927 = _C.rebased(_C.d_489, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_928 = _C.rebased(_C.d_385, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_929 = _C.rebased(_C.d_365, 926)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_926(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 929, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_927 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:266
-d_928 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:266
-
-
-def d_929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 929, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-def t_930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def t_930(ctx, k, s=None, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -122,57 +97,38 @@ def t_930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 3
         LOCAL(ctx, E, 'n~751', 3, True)
         LOCAL(ctx, E, 'r~752', 'plants', True)
-        c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[2])
-        return t_938(ctx, k, s, E)
+            SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[3])
+        return t_938(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'animal', True)
-    return t_933(ctx, r1, s, E)
+    return t_933(ctx, r1, s, E, B)
 
 
-d_931 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_932 = _C.d_932  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_931 = _C.rebased(_C.d_389, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_932 = _C.rebased(_C.d_932, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+t_933 = _C.rebased(_C.t_933, 926)  # rules_data/terraforming_mars/definitions/cards.yaml:202
+d_934 = _C.rebased(_C.d_800, 926)  # rules_data/terraforming_mars/definitions/cards.yaml:203
+d_935 = _C.rebased(_C.d_935, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_936 = _C.rebased(_C.d_936, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
-def t_933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 933, None, [], k)
-
-
-def d_934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:203
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[3])
-    return True
-
-
-d_935 = _C.d_935  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_936 = _C.d_936  # rules_data/terraforming_mars/cards/001-070.yaml:267
-
-
-def d_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_937(ctx, E=None, B=926):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[3])
     return True
 
 
-t_938 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:267
+t_938 = _C.rebased(_C.t_367, 926)  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
 TRIALS = {

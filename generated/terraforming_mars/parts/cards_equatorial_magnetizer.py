@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -57,129 +58,21 @@ x_789 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:99
 x_791 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_793 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_794 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-
-
-def d_699(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_702(ctx, E):
-        return False
-    return True
-
-
-d_700 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_701 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:158
-
-
-def d_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_783(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 704, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_703 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_704(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 704, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_705(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
-    if not d_708(ctx, E):
-        return False
-    return True
-
-
-d_706 = _C.d_706  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_707 = _C.d_369  # rules_data/terraforming_mars/cards/001-070.yaml:158
-
-
-def d_708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_788(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 709, ctx.state.get('game_tracks'), E.get('t~748'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
-    else:
-        if not d_710(ctx, E):
-            return False
-    return True
-
-
-def d_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 709, ctx.state.get('game_tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
-    return True
-
-
-def d_710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 711, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
-    if not d_712(ctx, E):
-        return False
-    return True
-
-
-def d_711(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 711, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
-    return True
-
-
-d_712 = _C.d_712  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_713 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_699 = _C.rebased(_C.d_699, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_700 = _C.rebased(_C.d_352, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_701 = _C.rebased(_C.d_364, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_702 = _C.rebased(_C.d_386, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_703 = _C.rebased(_C.d_387, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_704 = _C.rebased(_C.d_388, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_705 = _C.rebased(_C.d_705, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_706 = _C.rebased(_C.d_706, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_707 = _C.rebased(_C.d_369, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_708 = _C.rebased(_C.d_708, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_709 = _C.rebased(_C.d_709, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_710 = _C.rebased(_C.d_710, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_711 = _C.rebased(_C.d_711, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_712 = _C.rebased(_C.d_712, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_713 = _C.rebased(_C.d_379, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -57,46 +58,14 @@ x_2845 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
 x_2846 = _C.x_887  # rules_data/terraforming_mars/definitions/cards.yaml:195
 x_2847 = _C.x_888  # rules_data/terraforming_mars/definitions/cards.yaml:196
 x_2849 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:195
+t_2501 = _C.rebased(_C.t_1032, 2501)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2502 = _C.rebased(_C.d_907, 2501)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2503 = _C.rebased(_C.d_352, 2501)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2504 = _C.rebased(_C.d_794, 2501)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2505 = _C.rebased(_C.d_795, 2501)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2501, None, [], k)
-
-
-def d_2502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 2505, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2503 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2504 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:661
-
-
-def d_2505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2505, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-def t_2506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2506(ctx, k, s=None, E=None, B=2501):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,30 +73,13 @@ def t_2506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'microbe', True)
-    return t_2509(ctx, k, s, E)
+    return t_2509(ctx, k, s, E, B)
 
 
-d_2507 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2508 = _C.d_798  # rules_data/terraforming_mars/cards/071-140.yaml:661
-
-
-def t_2509(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2509, None, [], k)
-
-
-def d_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2510, PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
+d_2507 = _C.rebased(_C.d_787, 2501)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2508 = _C.rebased(_C.d_798, 2501)  # rules_data/terraforming_mars/cards/071-140.yaml:661
+t_2509 = _C.rebased(_C.t_885, 2501)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_2510 = _C.rebased(_C.d_800, 2501)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {

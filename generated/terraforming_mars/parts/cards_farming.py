@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -54,7 +55,7 @@ x_2532 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2536 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2238(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
+def d_2238(ctx, E=None, B=2238):  # rules_data/terraforming_mars/cards/071-140.yaml:484
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,31 @@ def d_2238(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2241, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 2244, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~750', 2, True)
     LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, 2247, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_2239 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2240 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:484
-
-
-def d_2241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2241, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2242 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2243 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:484
-
-
-def d_2244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2244, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
-
-
-d_2245 = _C.d_990  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2246 = _C.d_726  # rules_data/terraforming_mars/cards/071-140.yaml:484
-
-
-def d_2247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2247, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
+d_2239 = _C.rebased(_C.d_489, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2240 = _C.rebased(_C.d_385, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2241 = _C.rebased(_C.d_365, 2238)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2242 = _C.rebased(_C.d_787, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2243 = _C.rebased(_C.d_788, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2244 = _C.rebased(_C.d_496, 2238)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2245 = _C.rebased(_C.d_990, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2246 = _C.rebased(_C.d_726, 2238)  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2247 = _C.rebased(_C.d_679, 2238)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

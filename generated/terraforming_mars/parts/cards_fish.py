@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -57,95 +58,18 @@ x_1445 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
 x_1447 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
 x_1448 = _C.x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:514
 x_1451 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def t_1277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    return t_1280(ctx, k, s, E)
-
-
-d_1278 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1279 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:521
-
-
-def t_1280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1441(ctx, E):
-        return t_1281(ctx, k, s, E)
-    return k()
-
-
-def t_1281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1442(ctx, E):
-        return False
-    return t_1283(ctx, k, s, E)
-
-
-d_1282 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_1283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1283, None, [], k)
-
-
-def d_1284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1284, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
-    c, key = KEYPLACE(ctx, 1288, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-d_1286 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1287 = _C.d_1287  # rules_data/terraforming_mars/cards/001-070.yaml:525
-
-
-def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1288, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
+t_1277 = _C.rebased(_C.t_1277, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1278 = _C.rebased(_C.d_352, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1279 = _C.rebased(_C.d_794, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:521
+t_1280 = _C.rebased(_C.t_354, 1277)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1281 = _C.rebased(_C.t_355, 1277)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1282 = _C.rebased(_C.d_356, 1277)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1283 = _C.rebased(_C.t_357, 1277)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1284 = _C.rebased(_C.d_358, 1277)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1285 = _C.rebased(_C.d_1285, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1286 = _C.rebased(_C.d_359, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1287 = _C.rebased(_C.d_1287, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1288 = _C.rebased(_C.d_1288, 1277)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

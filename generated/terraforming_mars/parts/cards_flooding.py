@@ -47,8 +47,10 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -97,7 +99,7 @@ def x_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return {'target': E.get('target~768')}
 
 
-def t_3223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
+def t_3223(ctx, k, s=None, E=None, B=3223):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -107,105 +109,37 @@ def t_3223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 'n~766', 4, True)
         LOCAL(ctx, E, 'r~767', 'megacredits', True)
-        return t_3247(ctx, k, s, E)
+        return t_3247(ctx, k, s, E, B)
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_3225(ctx, r1, s, E)
+    return t_3225(ctx, r1, s, E, B)
 
 
-d_3224 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:490
+d_3224 = _C.rebased(_C.d_878, 3223)  # rules_data/terraforming_mars/cards/141-208.yaml:490
+t_3225 = _C.rebased(_C.t_879, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3226 = _C.rebased(_C.t_880, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3227 = _C.rebased(_C.d_881, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3228 = _C.rebased(_C.d_882, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3229 = _C.rebased(_C.d_883, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3230 = _C.rebased(_C.d_884, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3231 = _C.rebased(_C.t_885, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3232 = _C.rebased(_C.t_886, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3233 = _C.rebased(_C.d_887, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3234 = _C.rebased(_C.d_888, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3235 = _C.rebased(_C.t_889, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3236 = _C.rebased(_C.d_890, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3237 = _C.rebased(_C.d_891, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3238 = _C.rebased(_C.t_892, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3239 = _C.rebased(_C.t_893, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3240 = _C.rebased(_C.t_894, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3241 = _C.rebased(_C.t_895, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3242 = _C.rebased(_C.t_896, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3243 = _C.rebased(_C.t_897, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3244 = _C.rebased(_C.d_898, 3223)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_3225(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3676(ctx, E):
-        return t_3226(ctx, k, s, E)
-    return k()
-
-
-def t_3226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_3677(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_3678(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_3679(ctx, E), True)
-    if not x_3680(ctx, E):
-        return False
-    return t_3231(ctx, k, s, E)
-
-
-d_3227 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3228 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3229 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3230 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_3231(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3231, None, [], k)
-
-
-def t_3232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_3235(ctx, k, s, E)
-
-
-d_3233 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3234 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3235(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3236, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3685(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
-    return t_3238(ctx, k, s, E)
-
-
-def d_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3236, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3685(ctx, E), '=', False, K[3])
-    return True
-
-
-d_3237 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3238 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3239 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3240 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3241 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3242 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3243 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3244 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def d_3245(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
+def d_3245(ctx, E=None, B=3223):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -215,40 +149,40 @@ def d_3245(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     return True
 
 
-d_3246 = _C.d_900  # rules_data/terraforming_mars/cards/141-208.yaml:490
+d_3246 = _C.rebased(_C.d_900, 3223)  # rules_data/terraforming_mars/cards/141-208.yaml:490
 
 
-def t_3247(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
+def t_3247(ctx, k, s=None, E=None, B=3223):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3700(ctx, E):
-        return t_3248(ctx, k, s, E)
+        return t_3248(ctx, k, s, E, B)
     return k()
 
 
-def t_3248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def t_3248(ctx, k, s=None, E=None, B=3223):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3248, None, [], k)
+    return CHOOSE(ctx, B + 25, None, [], k)
 
 
-def d_3249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
+def d_3249(ctx, E=None, B=3223):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3249, PL(ctx, E.get('target~768')).get('stock'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('target~768')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[6])
     return True
 
 
-d_3250 = _C.d_544  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
+d_3250 = _C.rebased(_C.d_544, 3223)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
 
 
 TRIALS = {

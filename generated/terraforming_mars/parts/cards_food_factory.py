@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_1324 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1326 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
-def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+def d_1173(ctx, E=None, B=1173):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    if not d_1176(ctx, E):
+    if not d_1176(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 4, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1181, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1174 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1175 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:411
-
-
-def d_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1319(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1178, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1177 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1178, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1179 = _C.d_1179  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1180 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:411
-
-
-def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1181, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-t_1182 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:412
+d_1174 = _C.rebased(_C.d_352, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1175 = _C.rebased(_C.d_794, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1176 = _C.rebased(_C.d_386, 1173)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1177 = _C.rebased(_C.d_387, 1173)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1178 = _C.rebased(_C.d_388, 1173)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1179 = _C.rebased(_C.d_1179, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1180 = _C.rebased(_C.d_495, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1181 = _C.rebased(_C.d_496, 1173)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1182 = _C.rebased(_C.t_367, 1173)  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 TRIALS = {

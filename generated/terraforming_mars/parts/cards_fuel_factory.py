@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -55,7 +56,7 @@ x_3500 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3502 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
-def d_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
+def d_3059(ctx, E=None, B=3059):  # rules_data/terraforming_mars/cards/141-208.yaml:401
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63,89 +64,34 @@ def d_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3062(ctx, E):
+    if not d_3062(ctx, E, B):
         return False
     ctx.steps += 6
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3067, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     LOCAL(ctx, E, 'n~750', 1, True)
     LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3070, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_3060 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3061 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:401
-
-
-def d_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3491(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3064, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_3063 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3064(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3064, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_3065 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3066 = _C.d_1670  # rules_data/terraforming_mars/cards/141-208.yaml:401
-
-
-def d_3067(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3067, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-d_3068 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3069 = _C.d_678  # rules_data/terraforming_mars/cards/141-208.yaml:401
-
-
-def d_3070(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3070, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-t_3071 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:402
+d_3060 = _C.rebased(_C.d_352, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3061 = _C.rebased(_C.d_364, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3062 = _C.rebased(_C.d_386, 3059)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3063 = _C.rebased(_C.d_387, 3059)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3064 = _C.rebased(_C.d_388, 3059)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3065 = _C.rebased(_C.d_389, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3066 = _C.rebased(_C.d_1670, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3067 = _C.rebased(_C.d_496, 3059)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3068 = _C.rebased(_C.d_359, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3069 = _C.rebased(_C.d_678, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3070 = _C.rebased(_C.d_361, 3059)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3071 = _C.rebased(_C.t_367, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
 TRIALS = {

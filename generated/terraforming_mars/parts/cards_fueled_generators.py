@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_2245 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2247 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
-def d_1980(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
+def d_1980(ctx, E=None, B=1980):  # rules_data/terraforming_mars/cards/071-140.yaml:310
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1980(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_1983(ctx, E):
+    if not d_1983(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, 1988, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1981 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1982 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:310
-
-
-def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2240(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1985, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1984 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1985, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1986 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1987 = _C.d_1232  # rules_data/terraforming_mars/cards/071-140.yaml:310
-
-
-def d_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1988, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-t_1989 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:311
+d_1981 = _C.rebased(_C.d_352, 1980)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1982 = _C.rebased(_C.d_385, 1980)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1983 = _C.rebased(_C.d_386, 1980)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1984 = _C.rebased(_C.d_387, 1980)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1985 = _C.rebased(_C.d_388, 1980)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1986 = _C.rebased(_C.d_389, 1980)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1987 = _C.rebased(_C.d_1232, 1980)  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1988 = _C.rebased(_C.d_496, 1980)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1989 = _C.rebased(_C.t_367, 1980)  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
 TRIALS = {

@@ -45,45 +45,18 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2822 = _C.x_2822  # rules_data/terraforming_mars/cards/071-140.yaml:631
 x_2825 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2827 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:639
-
-
-def d_2490(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, 2493, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-d_2491 = _C.d_725  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2492 = _C.d_991  # rules_data/terraforming_mars/cards/071-140.yaml:638
-
-
-def d_2493(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2493, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-t_2494 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:639
+d_2490 = _C.rebased(_C.d_2490, 2490)  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2491 = _C.rebased(_C.d_725, 2490)  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2492 = _C.rebased(_C.d_991, 2490)  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2493 = _C.rebased(_C.d_361, 2490)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2494 = _C.rebased(_C.t_367, 2490)  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -142,7 +143,7 @@ def x_2042(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     return MEMO(ctx, (2042, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_759, NOREC).get('tags', []) if type(v_c_759) is str else [])).count('jovian') for v_c_759 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_761, NOREC).get('tags', []) if type(v_c_761) is str else [])).count('jovian') for v_c_761 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def t_1785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
+def t_1785(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -150,13 +151,13 @@ def t_1785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 't~746', 'city', True)
     LOCAL(ctx, E, 's~747', 's01', True)
-    return t_1788(ctx, k, s, E)
+    return t_1788(ctx, k, s, E, B)
 
 
-d_1786 = _C.d_828  # rules_data/terraforming_mars/cards/071-140.yaml:123
+d_1786 = _C.rebased(_C.d_828, 1785)  # rules_data/terraforming_mars/cards/071-140.yaml:123
 
 
-def d_1787(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
+def d_1787(ctx, E=None, B=1785):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -166,7 +167,7 @@ def d_1787(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     return True
 
 
-def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def t_1788(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -174,10 +175,10 @@ def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~748', E.get('t~746'), True)
     LOCAL(ctx, E, 'l~749', x_2021(ctx, E), True)
-    return t_1791(ctx, k, s, E)
+    return t_1791(ctx, k, s, E, B)
 
 
-def d_1789(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def d_1789(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -187,7 +188,7 @@ def d_1789(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1790(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def d_1790(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -197,18 +198,18 @@ def d_1790(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_1791(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2022(ctx, E):
-        return t_1792(ctx, k, s, E)
+        return t_1792(ctx, k, s, E, B)
     return k()
 
 
-def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_1792(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -217,10 +218,10 @@ def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~754', x_2023(ctx, E), True)
     if not x_2024(ctx, E):
         return False
-    return t_1795(ctx, k, s, E)
+    return t_1795(ctx, k, s, E, B)
 
 
-def d_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_1793(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -230,7 +231,7 @@ def d_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_1794(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -241,14 +242,10 @@ def d_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1795, None, [], k)
+t_1795 = _C.rebased(_C.t_1380, 1785)  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1796(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -256,10 +253,10 @@ def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~756', E.get('t~748'), True)
     LOCAL(ctx, E, 's~757', E.get('space~755'), True)
-    return t_1799(ctx, k, s, E)
+    return t_1799(ctx, k, s, E, B)
 
 
-def d_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_1797(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -269,7 +266,7 @@ def d_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_1798(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -279,63 +276,63 @@ def d_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1799(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~757'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~757'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2029(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[4])
-    return t_1802(ctx, k, s, E)
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[5])
+    return t_1802(ctx, k, s, E, B)
 
 
-def d_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_1800(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~757'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~757'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2029(ctx, E), '=', False, K[3])
     return True
 
 
-def d_1801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1801(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[5])
     return True
 
 
-def t_1802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_1802(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2032(ctx, E):
-        return t_1803(ctx, k, s, E)
+        return t_1803(ctx, k, s, E, B)
     return k()
 
 
-def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1803(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1805(ctx, r2, s, E)
+        return t_1805(ctx, r2, s, E, B)
 
     def r2():
-        return t_1807(ctx, r3, s, E)
+        return t_1807(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -343,10 +340,10 @@ def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    return t_1804(ctx, r1, s, E)
+    return t_1804(ctx, r1, s, E, B)
 
 
-def t_1804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1804(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -355,7 +352,7 @@ def t_1804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2033(ctx, E), k)
 
 
-def t_1805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1805(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -374,13 +371,13 @@ def t_1805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~758', item, True)
             if x_2035(ctx, E):
-                return t_1806(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1806(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1806(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -389,7 +386,7 @@ def t_1806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2036(ctx, E), k)
 
 
-def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1807(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -398,7 +395,7 @@ def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2037(ctx, E), k)
 
 
-def d_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_1808(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()

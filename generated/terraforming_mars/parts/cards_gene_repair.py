@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -51,7 +52,7 @@ x_2135 = _C.x_1383  # rules_data/terraforming_mars/cards/071-140.yaml:211
 x_2138 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1891(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
+def d_1891(ctx, E=None, B=1891):  # rules_data/terraforming_mars/cards/071-140.yaml:218
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -59,26 +60,15 @@ def d_1891(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 2, True)
     LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1894, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_1892 = _C.d_990  # rules_data/terraforming_mars/cards/071-140.yaml:218
-d_1893 = _C.d_678  # rules_data/terraforming_mars/cards/071-140.yaml:218
-
-
-def d_1894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1894, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    return True
+d_1892 = _C.rebased(_C.d_990, 1891)  # rules_data/terraforming_mars/cards/071-140.yaml:218
+d_1893 = _C.rebased(_C.d_678, 1891)  # rules_data/terraforming_mars/cards/071-140.yaml:218
+d_1894 = _C.rebased(_C.d_361, 1891)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -45,44 +45,17 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2522 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2524 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:475
-
-
-def d_2233(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 2236, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_2234 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2235 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:474
-
-
-def d_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2236, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-t_2237 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:475
+d_2233 = _C.rebased(_C.d_2233, 2233)  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2234 = _C.rebased(_C.d_489, 2233)  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2235 = _C.rebased(_C.d_364, 2233)  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2236 = _C.rebased(_C.d_365, 2233)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2237 = _C.rebased(_C.t_367, 2233)  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 TRIALS = {

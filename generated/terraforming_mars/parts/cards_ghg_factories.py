@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_2744 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2746 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
-def d_2415(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
+def d_2415(ctx, E=None, B=2415):  # rules_data/terraforming_mars/cards/071-140.yaml:570
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_2415(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2418(ctx, E):
+    if not d_2418(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 4, True)
     LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, 2423, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2416 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2417 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:570
-
-
-def d_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2739(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2420, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_2419 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2420, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_2421 = _C.d_1179  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2422 = _C.d_390  # rules_data/terraforming_mars/cards/071-140.yaml:570
-
-
-def d_2423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2423, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-t_2424 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:571
+d_2416 = _C.rebased(_C.d_352, 2415)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2417 = _C.rebased(_C.d_364, 2415)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2418 = _C.rebased(_C.d_386, 2415)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2419 = _C.rebased(_C.d_387, 2415)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2420 = _C.rebased(_C.d_388, 2415)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2421 = _C.rebased(_C.d_1179, 2415)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2422 = _C.rebased(_C.d_390, 2415)  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2423 = _C.rebased(_C.d_496, 2415)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2424 = _C.rebased(_C.t_367, 2415)  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -65,46 +66,14 @@ x_1204 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_1206 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_1207 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_1208 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1058 = _C.rebased(_C.t_1032, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1059 = _C.rebased(_C.d_1033, 1058)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_1060 = _C.rebased(_C.d_352, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1061 = _C.rebased(_C.d_1035, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1062 = _C.rebased(_C.d_1036, 1058)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1058, None, [], k)
-
-
-def d_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1062, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_1060 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1061 = _C.d_1035  # rules_data/terraforming_mars/cards/001-070.yaml:347
-
-
-def d_1062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1062, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-def t_1063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
+def t_1063(ctx, k, s=None, E=None, B=1058):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -112,49 +81,22 @@ def t_1063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'microbe', True)
-    if not d_1066(ctx, E):
+    if not d_1066(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'p~750', 'temperature', True)
     LOCAL(ctx, E, 'n~751', 1, True)
-    return t_1071(ctx, k, s, E)
+    return t_1071(ctx, k, s, E, B)
 
 
-d_1064 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1065 = _C.d_798  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1064 = _C.rebased(_C.d_787, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1065 = _C.rebased(_C.d_798, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1066 = _C.rebased(_C.d_1040, 1058)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1067 = _C.rebased(_C.d_1041, 1058)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1068 = _C.rebased(_C.d_1042, 1058)  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def d_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1191(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1068, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
-
-
-d_1067 = _C.d_1041  # rules_data/terraforming_mars/definitions/cards.yaml:208
-
-
-def d_1068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1068, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
-
-
-def d_1069(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
+def d_1069(ctx, E=None, B=1058):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -164,129 +106,20 @@ def d_1069(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     return True
 
 
-d_1070 = _C.d_1044  # rules_data/terraforming_mars/cards/001-070.yaml:347
-
-
-def t_1071(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1072(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~751')))
-
-
-def t_1072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1197(ctx, E):
-        return t_1073(ctx, k, s, E)
-    return k()
-
-
-def t_1073(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1074, ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1199(ctx, E), '+=', False, K[2])
-    return t_1075(ctx, k, s, E)
-
-
-def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1074, ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1199(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_1075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1200(ctx, E):
-        return t_1076(ctx, k, s, E)
-    return k()
-
-
-def t_1076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_1077(ctx, E):
-        return False
-    return t_1081(ctx, r1, s, E)
-
-
-def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1201(ctx, E):
-        if not d_1078(ctx, E):
-            return False
-    return True
-
-
-def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1079, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_1079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1079, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_1080 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1081 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1082 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1083 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1070 = _C.rebased(_C.d_1044, 1058)  # rules_data/terraforming_mars/cards/001-070.yaml:347
+t_1071 = _C.rebased(_C.t_1045, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1072 = _C.rebased(_C.t_1046, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1073 = _C.rebased(_C.t_1047, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1074 = _C.rebased(_C.d_1048, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1075 = _C.rebased(_C.t_1049, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1076 = _C.rebased(_C.t_1050, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1077 = _C.rebased(_C.d_1051, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1078 = _C.rebased(_C.d_1052, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1079 = _C.rebased(_C.d_1053, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1080 = _C.rebased(_C.d_379, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1081 = _C.rebased(_C.t_1055, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1082 = _C.rebased(_C.t_1056, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1083 = _C.rebased(_C.d_1057, 1058)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

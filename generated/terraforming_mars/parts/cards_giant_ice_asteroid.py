@@ -48,9 +48,11 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'params', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'stock', 'key'],
 ]
@@ -203,17 +205,10 @@ def x_2014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~791')}
 
 
-def t_1719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 1719, left, [], k)
+t_1719 = _C.rebased(_C.t_548, 1719)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_1720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def t_1720(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -222,235 +217,58 @@ def t_1720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~749', 'ocean', True)
-        return t_1737(ctx, r2, s, E)
+        return t_1737(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 1
         LOCAL(ctx, E, 't~769', 'ocean', True)
-        return t_1758(ctx, k, s, E)
+        return t_1758(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'p~746', 'temperature', True)
     LOCAL(ctx, E, 'n~747', 2, True)
-    return t_1723(ctx, r1, s, E)
+    return t_1723(ctx, r1, s, E, B)
 
 
-d_1721 = _C.d_523  # rules_data/terraforming_mars/cards/071-140.yaml:115
-d_1722 = _C.d_597  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1721 = _C.rebased(_C.d_523, 1719)  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1722 = _C.rebased(_C.d_597, 1719)  # rules_data/terraforming_mars/cards/071-140.yaml:115
+t_1723 = _C.rebased(_C.t_525, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1724 = _C.rebased(_C.t_526, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1725 = _C.rebased(_C.t_527, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1726 = _C.rebased(_C.d_528, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1727 = _C.rebased(_C.t_529, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1728 = _C.rebased(_C.t_530, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1729 = _C.rebased(_C.d_531, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1730 = _C.rebased(_C.d_532, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1731 = _C.rebased(_C.d_533, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1732 = _C.rebased(_C.d_379, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1733 = _C.rebased(_C.t_535, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1734 = _C.rebased(_C.t_536, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1735 = _C.rebased(_C.d_537, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1736 = _C.rebased(_C.d_565, 1719)  # rules_data/terraforming_mars/cards/071-140.yaml:115
+t_1737 = _C.rebased(_C.t_566, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1738 = _C.rebased(_C.t_567, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1739 = _C.rebased(_C.d_568, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1740 = _C.rebased(_C.d_569, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1741 = _C.rebased(_C.d_570, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1742 = _C.rebased(_C.d_571, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1743 = _C.rebased(_C.t_572, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1744 = _C.rebased(_C.t_573, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1745 = _C.rebased(_C.d_574, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1746 = _C.rebased(_C.d_575, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1747 = _C.rebased(_C.t_576, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1748 = _C.rebased(_C.d_577, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1749 = _C.rebased(_C.d_578, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1750 = _C.rebased(_C.t_579, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1751 = _C.rebased(_C.t_580, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1752 = _C.rebased(_C.t_581, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1753 = _C.rebased(_C.t_582, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1754 = _C.rebased(_C.t_583, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1755 = _C.rebased(_C.t_584, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1756 = _C.rebased(_C.d_585, 1719)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1724(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_1724(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1946(ctx, E):
-        return t_1725(ctx, k, s, E)
-    return k()
-
-
-def t_1725(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1726, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1948(ctx, E), '+=', False, K[4])
-    return t_1727(ctx, k, s, E)
-
-
-def d_1726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1726, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1948(ctx, E), '+=', False, K[4])
-    return True
-
-
-def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1949(ctx, E):
-        return t_1728(ctx, k, s, E)
-    return k()
-
-
-def t_1728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_1729(ctx, E):
-        return False
-    return t_1733(ctx, r1, s, E)
-
-
-def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1950(ctx, E):
-        if not d_1730(ctx, E):
-            return False
-    return True
-
-
-def d_1730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1731, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1731, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    return True
-
-
-d_1732 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1733 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1734 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1735 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_1736 = _C.d_565  # rules_data/terraforming_mars/cards/071-140.yaml:115
-
-
-def t_1737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1961(ctx, E):
-        return t_1738(ctx, k, s, E)
-    return k()
-
-
-def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~753', x_1962(ctx, E), True)
-    LOCAL(ctx, E, 'empty~758', x_1963(ctx, E), True)
-    LOCAL(ctx, E, 'legal~764', x_1964(ctx, E), True)
-    if not x_1965(ctx, E):
-        return False
-    return t_1743(ctx, k, s, E)
-
-
-d_1739 = _C.d_568  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1740 = _C.d_569  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1741 = _C.d_570  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1742 = _C.d_571  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_1743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1743, None, [], k)
-
-
-def t_1744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
-    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
-    return t_1747(ctx, k, s, E)
-
-
-d_1745 = _C.d_574  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1746 = _C.d_575  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1748, ctx.state.get('board'), E.get('s~767'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1970(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[8])
-    return t_1750(ctx, k, s, E)
-
-
-def d_1748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1748, ctx.state.get('board'), E.get('s~767'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1970(ctx, E), '=', False, K[7])
-    return True
-
-
-d_1749 = _C.d_578  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1750 = _C.t_579  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1751 = _C.t_580  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1752 = _C.t_581  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1753 = _C.t_582  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1754 = _C.t_583  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1755 = _C.t_584  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1756 = _C.d_585  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def d_1757(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1757(ctx, E=None, B=1719):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -460,18 +278,18 @@ def d_1757(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     return True
 
 
-def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_1758(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1984(ctx, E):
-        return t_1759(ctx, k, s, E)
+        return t_1759(ctx, k, s, E, B)
     return k()
 
 
-def t_1759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_1759(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -482,10 +300,10 @@ def t_1759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'legal~784', x_1987(ctx, E), True)
     if not x_1988(ctx, E):
         return False
-    return t_1764(ctx, k, s, E)
+    return t_1764(ctx, k, s, E, B)
 
 
-def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def d_1760(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -495,7 +313,7 @@ def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1761(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_1761(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -505,7 +323,7 @@ def d_1761(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_1762(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -515,7 +333,7 @@ def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_1763(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -526,14 +344,14 @@ def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_1764(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1764, None, [], k)
+    return CHOOSE(ctx, B + 45, None, [], k)
 
 
-def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1765(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -541,10 +359,10 @@ def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~786', E.get('t~769'), True)
     LOCAL(ctx, E, 's~787', E.get('space~785'), True)
-    return t_1768(ctx, k, s, E)
+    return t_1768(ctx, k, s, E, B)
 
 
-def d_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_1766(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -554,7 +372,7 @@ def d_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_1767(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -564,63 +382,63 @@ def d_1767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1768(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1769, ctx.state.get('board'), E.get('s~787'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~787'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1993(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[8])
-    return t_1771(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1993(ctx, E), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[10])
+    return t_1771(ctx, k, s, E, B)
 
 
-def d_1769(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_1769(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1769, ctx.state.get('board'), E.get('s~787'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~787'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1993(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_1993(ctx, E), '=', False, K[8])
     return True
 
 
-def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1770(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[10])
     return True
 
 
-def t_1771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_1771(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1996(ctx, E):
-        return t_1772(ctx, k, s, E)
+        return t_1772(ctx, k, s, E, B)
     return k()
 
 
-def t_1772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1772(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1774(ctx, r2, s, E)
+        return t_1774(ctx, r2, s, E, B)
 
     def r2():
-        return t_1776(ctx, r3, s, E)
+        return t_1776(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -628,10 +446,10 @@ def t_1772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    return t_1773(ctx, r1, s, E)
+    return t_1773(ctx, r1, s, E, B)
 
 
-def t_1773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1773(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -640,7 +458,7 @@ def t_1773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1997(ctx, E), k)
 
 
-def t_1774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1774(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -659,13 +477,13 @@ def t_1774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~788', item, True)
             if x_1999(ctx, E):
-                return t_1775(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1775(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1775(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -674,7 +492,7 @@ def t_1775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2000(ctx, E), k)
 
 
-def t_1776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1776(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -683,7 +501,7 @@ def t_1776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2001(ctx, E), k)
 
 
-def d_1777(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_1777(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -694,7 +512,7 @@ def d_1777(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def t_1778(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -702,10 +520,10 @@ def t_1778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~789', 6, True)
     LOCAL(ctx, E, 'r~790', 'plants', True)
-    return t_1781(ctx, k, s, E)
+    return t_1781(ctx, k, s, E, B)
 
 
-def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1779(ctx, E=None, B=1719):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -715,7 +533,7 @@ def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     return True
 
 
-def d_1780(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1780(ctx, E=None, B=1719):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -725,37 +543,37 @@ def d_1780(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     return True
 
 
-def t_1781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1781(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2009(ctx, E):
-        return t_1782(ctx, k, s, E)
+        return t_1782(ctx, k, s, E, B)
     return k()
 
 
-def t_1782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_1782(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1782, None, [], k)
+    return CHOOSE(ctx, B + 63, None, [], k)
 
 
-def d_1783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_1783(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1783, PL(ctx, E.get('target~791')).get('stock'), E.get('r~790'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~791')).get('stock'), E.get('r~790'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~789'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~789'), '-=', False, K[11])
     return True
 
 
-d_1784 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1784 = _C.rebased(_C.d_544, 1719)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {

@@ -44,13 +44,14 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2050 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1813(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
+def d_1813(ctx, E=None, B=1813):  # rules_data/terraforming_mars/cards/071-140.yaml:142
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -58,26 +59,15 @@ def d_1813(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 3, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 1816, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1814 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:142
-d_1815 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:142
-
-
-def d_1816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1816, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_1814 = _C.rebased(_C.d_793, 1813)  # rules_data/terraforming_mars/cards/071-140.yaml:142
+d_1815 = _C.rebased(_C.d_364, 1813)  # rules_data/terraforming_mars/cards/071-140.yaml:142
+d_1816 = _C.rebased(_C.d_365, 1813)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

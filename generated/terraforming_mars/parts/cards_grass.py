@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -56,7 +57,7 @@ x_2096 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2100 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1854(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
+def d_1854(ctx, E=None, B=1854):  # rules_data/terraforming_mars/cards/071-140.yaml:180
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64,47 +65,23 @@ def d_1854(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 1857, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 1860, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
     return True
 
 
-d_1855 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1856 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:180
-
-
-def d_1857(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1857, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1858 = _C.d_453  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1859 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:180
-
-
-def d_1860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1860, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
+d_1855 = _C.rebased(_C.d_352, 1854)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1856 = _C.rebased(_C.d_794, 1854)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1857 = _C.rebased(_C.d_365, 1854)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1858 = _C.rebased(_C.d_453, 1854)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1859 = _C.rebased(_C.d_788, 1854)  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1860 = _C.rebased(_C.d_914, 1854)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -45,45 +45,18 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2853 = _C.x_544  # rules_data/terraforming_mars/cards/071-140.yaml:672
 x_2856 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2858 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
-
-
-def d_2511(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 2514, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_2512 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2513 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:679
-
-
-def d_2514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2514, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-t_2515 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:680
+d_2511 = _C.rebased(_C.d_2233, 2511)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2512 = _C.rebased(_C.d_489, 2511)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2513 = _C.rebased(_C.d_364, 2511)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2514 = _C.rebased(_C.d_365, 2511)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2515 = _C.rebased(_C.t_367, 2511)  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -62,7 +63,7 @@ x_1595 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
 x_1598 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+def t_1401(ctx, k, s=None, E=None, B=1401):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72,7 +73,7 @@ def t_1401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         ctx.steps += 3
         LOCAL(ctx, E, 'n~750', 1, True)
         LOCAL(ctx, E, 'r~751', 'steel', True)
-        c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
         return k()
@@ -80,71 +81,19 @@ def t_1401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     ctx.steps += 2
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'steel', True)
-    return t_1404(ctx, r1, s, E)
+    return t_1404(ctx, r1, s, E, B)
 
 
-d_1402 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1403 = _C.d_1356  # rules_data/terraforming_mars/cards/001-070.yaml:616
-
-
-def t_1404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1589(ctx, E):
-        return t_1405(ctx, k, s, E)
-    return k()
-
-
-def t_1405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1590(ctx, E):
-        return False
-    return t_1407(ctx, k, s, E)
-
-
-d_1406 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_1407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1407, None, [], k)
-
-
-def d_1408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1408, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_1409 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1410 = _C.d_1410  # rules_data/terraforming_mars/cards/001-070.yaml:616
-
-
-def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    return True
+d_1402 = _C.rebased(_C.d_352, 1401)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1403 = _C.rebased(_C.d_1356, 1401)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+t_1404 = _C.rebased(_C.t_354, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1405 = _C.rebased(_C.t_355, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1406 = _C.rebased(_C.d_356, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1407 = _C.rebased(_C.t_357, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1408 = _C.rebased(_C.d_358, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1409 = _C.rebased(_C.d_359, 1401)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1410 = _C.rebased(_C.d_1410, 1401)  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1411 = _C.rebased(_C.d_361, 1401)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,7 +53,7 @@ x_2179 = _C.x_1800  # rules_data/terraforming_mars/definitions/resources.yaml:21
 x_2180 = _C.x_2180  # rules_data/terraforming_mars/definitions/resources.yaml:21
 
 
-def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def d_1923(ctx, E=None, B=1923):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61,24 +62,24 @@ def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     LOCAL(ctx, E, 'n~749', 1, True)
     LOCAL(ctx, E, 'r~750', 'plants', True)
     LOCAL(ctx, E, 'k~751', x_2178(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1927, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1924 = _C.d_369  # rules_data/terraforming_mars/cards/071-140.yaml:272
-d_1925 = _C.d_540  # rules_data/terraforming_mars/cards/071-140.yaml:272
-d_1926 = _C.d_1926  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1924 = _C.rebased(_C.d_369, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1925 = _C.rebased(_C.d_540, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1926 = _C.rebased(_C.d_1926, 1923)  # rules_data/terraforming_mars/cards/071-140.yaml:272
 
 
-def d_1927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_1927(ctx, E=None, B=1923):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1927, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
     return True

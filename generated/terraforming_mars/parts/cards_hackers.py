@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -113,7 +114,7 @@ def x_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~762')}
 
 
-def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
+def t_2384(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/cards/071-140.yaml:561
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,64 +122,35 @@ def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2387(ctx, E):
+    if not d_2387(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    return t_2392(ctx, k, s, E)
+    return t_2392(ctx, k, s, E, B)
 
 
-d_2385 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2386 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2385 = _C.rebased(_C.d_352, 2384)  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2386 = _C.rebased(_C.d_364, 2384)  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2387 = _C.rebased(_C.d_386, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2388 = _C.rebased(_C.d_387, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2389 = _C.rebased(_C.d_388, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2390 = _C.rebased(_C.d_787, 2384)  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2391 = _C.rebased(_C.d_495, 2384)  # rules_data/terraforming_mars/cards/071-140.yaml:561
 
 
-def d_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2701(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2389, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_2388 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2389, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_2390 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2391 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:561
-
-
-def t_2392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2392(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2706(ctx, E):
-        return t_2393(ctx, k, s, E)
-    return t_2404(ctx, k, s, E)
+        return t_2393(ctx, k, s, E, B)
+    return t_2404(ctx, k, s, E, B)
 
 
-def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2393(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -188,7 +160,7 @@ def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 3
         LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
         LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
-        c, key = KEYPLACE(ctx, 2403, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
         return k()
@@ -196,10 +168,10 @@ def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 2
     LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
     LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
-    return t_2396(ctx, r1, s, E)
+    return t_2396(ctx, r1, s, E, B)
 
 
-def d_2394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2394(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -209,7 +181,7 @@ def d_2394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2395(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -219,18 +191,18 @@ def d_2395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_2396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2396(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2709(ctx, E):
-        return t_2397(ctx, k, s, E)
+        return t_2397(ctx, k, s, E, B)
     return k()
 
 
-def t_2397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2397(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -238,10 +210,10 @@ def t_2397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_2710(ctx, E):
         return False
-    return t_2399(ctx, k, s, E)
+    return t_2399(ctx, k, s, E, B)
 
 
-def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2398(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -252,26 +224,22 @@ def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2399, None, [], k)
+t_2399 = _C.rebased(_C.t_2399, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2400(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2400, PL(ctx, E.get('target~754')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('prod'), E.get('r~752'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~751'), '-=', False, K[0])
     return True
 
 
-def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2401(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -281,7 +249,7 @@ def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2402(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -291,19 +259,10 @@ def d_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2403, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
-    return True
+d_2403 = _C.rebased(_C.d_1132, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2404(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -311,15 +270,15 @@ def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
     LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
-    c, key = KEYPLACE(ctx, 2407, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
     LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
-    return t_2410(ctx, k, s, E)
+    return t_2410(ctx, k, s, E, B)
 
 
-def d_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2405(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -329,7 +288,7 @@ def d_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2406(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -339,19 +298,10 @@ def d_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2407, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
-    return True
+d_2407 = _C.rebased(_C.d_1136, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2408(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -361,7 +311,7 @@ def d_2408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2409(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,18 +321,18 @@ def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_2410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2410(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2728(ctx, E):
-        return t_2411(ctx, k, s, E)
+        return t_2411(ctx, k, s, E, B)
     return k()
 
 
-def t_2411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2411(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -390,10 +340,10 @@ def t_2411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_2729(ctx, E):
         return False
-    return t_2413(ctx, k, s, E)
+    return t_2413(ctx, k, s, E, B)
 
 
-def d_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2412(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -404,20 +354,16 @@ def d_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2413(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2413, None, [], k)
+t_2413 = _C.rebased(_C.t_1318, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2414(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2414, PL(ctx, E.get('target~762')).get('prod'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~762')).get('prod'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~759'), '-=', False, K[0])
     return True

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -58,7 +59,7 @@ x_3474 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3476 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
-def t_3037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
+def t_3037(ctx, k, s=None, E=None, B=3037):  # rules_data/terraforming_mars/cards/141-208.yaml:381
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68,7 +69,7 @@ def t_3037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 3
         LOCAL(ctx, E, 'n~750', 1, True)
         LOCAL(ctx, E, 'r~751', 'energy', True)
-        c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
         return k()
@@ -76,74 +77,20 @@ def t_3037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     ctx.steps += 2
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    return t_3040(ctx, r1, s, E)
+    return t_3040(ctx, r1, s, E, B)
 
 
-d_3038 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_3039 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:381
-
-
-def t_3040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3465(ctx, E):
-        return t_3041(ctx, k, s, E)
-    return k()
-
-
-def t_3041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3466(ctx, E):
-        return False
-    return t_3043(ctx, k, s, E)
-
-
-d_3042 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_3043(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3043, None, [], k)
-
-
-def d_3044(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3044, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_3045 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_3046 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:381
-
-
-def d_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-t_3048 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:382
+d_3038 = _C.rebased(_C.d_489, 3037)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3039 = _C.rebased(_C.d_785, 3037)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+t_3040 = _C.rebased(_C.t_354, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_3041 = _C.rebased(_C.t_355, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3042 = _C.rebased(_C.d_356, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_3043 = _C.rebased(_C.t_357, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_3044 = _C.rebased(_C.d_358, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_3045 = _C.rebased(_C.d_359, 3037)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3046 = _C.rebased(_C.d_991, 3037)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3047 = _C.rebased(_C.d_361, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3048 = _C.rebased(_C.t_367, 3037)  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -53,7 +54,7 @@ x_2105 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2109 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1861(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
+def d_1861(ctx, E=None, B=1861):  # rules_data/terraforming_mars/cards/071-140.yaml:189
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61,47 +62,23 @@ def d_1861(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 1864, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 1867, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
     return True
 
 
-d_1862 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:189
-d_1863 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:189
-
-
-def d_1864(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1864, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1865 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:189
-d_1866 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:189
-
-
-def d_1867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1867, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
+d_1862 = _C.rebased(_C.d_352, 1861)  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1863 = _C.rebased(_C.d_794, 1861)  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1864 = _C.rebased(_C.d_365, 1861)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1865 = _C.rebased(_C.d_389, 1861)  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1866 = _C.rebased(_C.d_788, 1861)  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1867 = _C.rebased(_C.d_914, 1861)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

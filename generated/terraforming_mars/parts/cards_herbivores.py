@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
 ]
 
@@ -71,7 +72,7 @@ def x_3063(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
 x_3066 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_2689(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
+def t_2689(ctx, k, s=None, E=None, B=2689):  # rules_data/terraforming_mars/cards/141-208.yaml:75
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,46 +80,33 @@ def t_2689(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'animal', True)
-    c, key = KEYPLACE(ctx, 2692, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    return t_2695(ctx, k, s, E)
+    return t_2695(ctx, k, s, E, B)
 
 
-d_2690 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2691 = _C.d_917  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2690 = _C.rebased(_C.d_352, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2691 = _C.rebased(_C.d_917, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2692 = _C.rebased(_C.d_1036, 2689)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_2693 = _C.rebased(_C.d_389, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2694 = _C.rebased(_C.d_788, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:75
 
 
-def d_2692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2692, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2693 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2694 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:75
-
-
-def t_2695(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2695(ctx, k, s=None, E=None, B=2689):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3055(ctx, E):
-        return t_2696(ctx, k, s, E)
+        return t_2696(ctx, k, s, E, B)
     return k()
 
 
-def t_2696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2696(ctx, k, s=None, E=None, B=2689):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -126,59 +114,16 @@ def t_2696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3056(ctx, E):
         return False
-    return t_2698(ctx, k, s, E)
+    return t_2698(ctx, k, s, E, B)
 
 
-d_2697 = _C.d_393  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_2698(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2698, None, [], k)
-
-
-def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2699, PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
-
-
-def d_2700(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'animal', True)
-    c, key = KEYPLACE(ctx, 2703, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
-    return True
-
-
-d_2701 = _C.d_484  # rules_data/terraforming_mars/cards/141-208.yaml:79
-d_2702 = _C.d_924  # rules_data/terraforming_mars/cards/141-208.yaml:79
-
-
-def d_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2703, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
-    return True
+d_2697 = _C.rebased(_C.d_393, 2689)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_2698 = _C.rebased(_C.t_799, 2689)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_2699 = _C.rebased(_C.d_395, 2689)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_2700 = _C.rebased(_C.d_922, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2701 = _C.rebased(_C.d_484, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2702 = _C.rebased(_C.d_924, 2689)  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2703 = _C.rebased(_C.d_925, 2689)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -87,16 +88,10 @@ x_2689 = _C.x_1427  # rules_data/terraforming_mars/definitions/cards_071_140.yam
 x_2691 = _C.x_761  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
 x_2693 = _C.x_1429  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 x_2695 = _C.x_761  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+t_2361 = _C.rebased(_C.t_1032, 2361)  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2361, None, [], k)
-
-
-def t_2362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2362(ctx, k, s=None, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,48 +99,44 @@ def t_2362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'steel', True)
-    return t_2365(ctx, k, s, E)
+    return t_2365(ctx, k, s, E, B)
 
 
-d_2363 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2364 = _C.d_1356  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2363 = _C.rebased(_C.d_489, 2361)  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2364 = _C.rebased(_C.d_1356, 2361)  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2365(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2365(ctx, k, s=None, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2670(ctx, E):
-        return t_2366(ctx, k, s, E)
-    return d_2372(ctx, E) and k()
+        return t_2366(ctx, k, s, E, B)
+    return d_2372(ctx, E, B) and k()
 
 
-def t_2366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2366, None, [], k)
+t_2366 = _C.rebased(_C.t_920, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def d_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2367(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'got~749', x_2673(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2369, PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~749'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2370, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~749'), '+=', False, K[0])
     return True
 
 
-def d_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2368(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -155,46 +146,35 @@ def d_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_2369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2369(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2369, PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~749'), '-=', False, K[0])
     return True
 
 
-def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2370(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2370, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~749'), '+=', False, K[0])
     return True
 
 
-d_2371 = _C.d_544  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2371 = _C.rebased(_C.d_544, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2372 = _C.rebased(_C.d_795, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
 
 
-def d_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2372, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-def t_2373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2373(ctx, k, s=None, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -202,48 +182,44 @@ def t_2373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 3, True)
     LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    return t_2376(ctx, k, s, E)
+    return t_2376(ctx, k, s, E, B)
 
 
-d_2374 = _C.d_725  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2375 = _C.d_678  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2374 = _C.rebased(_C.d_725, 2361)  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2375 = _C.rebased(_C.d_678, 2361)  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2376(ctx, k, s=None, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2685(ctx, E):
-        return t_2377(ctx, k, s, E)
-    return d_2383(ctx, E) and k()
+        return t_2377(ctx, k, s, E, B)
+    return d_2383(ctx, E, B) and k()
 
 
-def t_2377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2377, None, [], k)
+t_2377 = _C.rebased(_C.t_415, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def d_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2378(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'got~753', x_2688(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2380, PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~753'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2381, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~753'), '+=', False, K[0])
     return True
 
 
-def d_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2379(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -253,43 +229,32 @@ def d_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_2380(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2380(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2380, PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~753'), '-=', False, K[0])
     return True
 
 
-def d_2381(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2381(ctx, E=None, B=2361):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2381, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~753'), '+=', False, K[0])
     return True
 
 
-d_2382 = _C.d_544  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
-
-
-def d_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2383, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
-    return True
+d_2382 = _C.rebased(_C.d_544, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2383 = _C.rebased(_C.d_679, 2361)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
 
 
 TRIALS = {

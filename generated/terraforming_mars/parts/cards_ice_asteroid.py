@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -81,202 +82,49 @@ x_1929 = _C.x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_1930 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_1931 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_1935 = _C.x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~766', 'ocean', True)
-        return t_1695(ctx, k, s, E)
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_1674(ctx, r1, s, E)
-
-
-d_1673 = _C.d_878  # rules_data/terraforming_mars/cards/071-140.yaml:93
-
-
-def t_1674(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1891(ctx, E):
-        return t_1675(ctx, k, s, E)
-    return k()
-
-
-def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_1892(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_1893(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_1894(ctx, E), True)
-    if not x_1895(ctx, E):
-        return False
-    return t_1680(ctx, k, s, E)
-
-
-d_1676 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1677 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1678 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1679 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_1680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1680, None, [], k)
-
-
-def t_1681(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_1684(ctx, k, s, E)
-
-
-d_1682 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1683 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1684(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1685, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1900(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
-    return t_1687(ctx, k, s, E)
-
-
-def d_1685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1685, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1900(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1686 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1687 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1688 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1689 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1690 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1691 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1692 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1693 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_1694 = _C.d_1311  # rules_data/terraforming_mars/cards/071-140.yaml:93
-
-
-def t_1695(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1914(ctx, E):
-        return t_1696(ctx, k, s, E)
-    return k()
-
-
-def t_1696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~770', x_1915(ctx, E), True)
-    LOCAL(ctx, E, 'empty~775', x_1916(ctx, E), True)
-    LOCAL(ctx, E, 'legal~781', x_1917(ctx, E), True)
-    if not x_1918(ctx, E):
-        return False
-    return t_1701(ctx, k, s, E)
-
-
-d_1697 = _C.d_1314  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1698 = _C.d_1315  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1699 = _C.d_1316  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1700 = _C.d_1317  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_1701(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1701, None, [], k)
-
-
-def t_1702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
-    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
-    return t_1705(ctx, k, s, E)
-
-
-d_1703 = _C.d_1320  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1704 = _C.d_1321  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1705(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1706, ctx.state.get('board'), E.get('s~784'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1923(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[4])
-    return t_1708(ctx, k, s, E)
-
-
-def d_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1706, ctx.state.get('board'), E.get('s~784'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1923(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1707 = _C.d_1324  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1708 = _C.t_1325  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1709 = _C.t_1326  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1710 = _C.t_1327  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1711 = _C.t_1328  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1712 = _C.t_1329  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1713 = _C.t_1330  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1714 = _C.d_1331  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_1672 = _C.rebased(_C.t_1289, 1672)  # rules_data/terraforming_mars/cards/071-140.yaml:93
+d_1673 = _C.rebased(_C.d_878, 1672)  # rules_data/terraforming_mars/cards/071-140.yaml:93
+t_1674 = _C.rebased(_C.t_879, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1675 = _C.rebased(_C.t_880, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1676 = _C.rebased(_C.d_881, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1677 = _C.rebased(_C.d_882, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1678 = _C.rebased(_C.d_883, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1679 = _C.rebased(_C.d_884, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1680 = _C.rebased(_C.t_885, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1681 = _C.rebased(_C.t_886, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1682 = _C.rebased(_C.d_887, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1683 = _C.rebased(_C.d_888, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1684 = _C.rebased(_C.t_889, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1685 = _C.rebased(_C.d_890, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1686 = _C.rebased(_C.d_891, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1687 = _C.rebased(_C.t_892, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1688 = _C.rebased(_C.t_893, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1689 = _C.rebased(_C.t_894, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1690 = _C.rebased(_C.t_895, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1691 = _C.rebased(_C.t_896, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1692 = _C.rebased(_C.t_897, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1693 = _C.rebased(_C.d_898, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1694 = _C.rebased(_C.d_1311, 1672)  # rules_data/terraforming_mars/cards/071-140.yaml:93
+t_1695 = _C.rebased(_C.t_1312, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1696 = _C.rebased(_C.t_1313, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1697 = _C.rebased(_C.d_1314, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1698 = _C.rebased(_C.d_1315, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1699 = _C.rebased(_C.d_1316, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1700 = _C.rebased(_C.d_1317, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1701 = _C.rebased(_C.t_1318, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1702 = _C.rebased(_C.t_1319, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1703 = _C.rebased(_C.d_1320, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1704 = _C.rebased(_C.d_1321, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1705 = _C.rebased(_C.t_1322, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1706 = _C.rebased(_C.d_1323, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1707 = _C.rebased(_C.d_1324, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1708 = _C.rebased(_C.t_1325, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1709 = _C.rebased(_C.t_1326, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1710 = _C.rebased(_C.t_1327, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1711 = _C.rebased(_C.t_1328, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1712 = _C.rebased(_C.t_1329, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1713 = _C.rebased(_C.t_1330, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1714 = _C.rebased(_C.d_1331, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

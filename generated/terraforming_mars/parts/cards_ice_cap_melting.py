@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -67,107 +68,28 @@ x_3520 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_3521 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_3522 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_3526 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:411
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_3074(ctx, k, s, E)
-
-
-d_3073 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:411
-
-
-def t_3074(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3505(ctx, E):
-        return t_3075(ctx, k, s, E)
-    return k()
-
-
-def t_3075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_3506(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_3507(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_3508(ctx, E), True)
-    if not x_3509(ctx, E):
-        return False
-    return t_3080(ctx, k, s, E)
-
-
-d_3076 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3077 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3078 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3079 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_3080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3080, None, [], k)
-
-
-def t_3081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_3084(ctx, k, s, E)
-
-
-d_3082 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3083 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3085, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3514(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
-    return t_3087(ctx, k, s, E)
-
-
-def d_3085(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3085, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3514(ctx, E), '=', False, K[3])
-    return True
-
-
-d_3086 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3087 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3088 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3089 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3090 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3091 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3092 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3093 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_3072 = _C.rebased(_C.t_2425, 3072)  # rules_data/terraforming_mars/cards/141-208.yaml:411
+d_3073 = _C.rebased(_C.d_878, 3072)  # rules_data/terraforming_mars/cards/141-208.yaml:411
+t_3074 = _C.rebased(_C.t_879, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3075 = _C.rebased(_C.t_880, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3076 = _C.rebased(_C.d_881, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3077 = _C.rebased(_C.d_882, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3078 = _C.rebased(_C.d_883, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3079 = _C.rebased(_C.d_884, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3080 = _C.rebased(_C.t_885, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3081 = _C.rebased(_C.t_886, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3082 = _C.rebased(_C.d_887, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3083 = _C.rebased(_C.d_888, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3084 = _C.rebased(_C.t_889, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3085 = _C.rebased(_C.d_890, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3086 = _C.rebased(_C.d_891, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3087 = _C.rebased(_C.t_892, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3088 = _C.rebased(_C.t_893, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3089 = _C.rebased(_C.t_894, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3090 = _C.rebased(_C.t_895, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3091 = _C.rebased(_C.t_896, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3092 = _C.rebased(_C.t_897, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3093 = _C.rebased(_C.d_898, 3072)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -99,7 +101,7 @@ x_3960 = _C.x_1274  # rules_data/terraforming_mars/cards/141-208.yaml:600
 x_3963 = _C.x_2666  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3443(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:609
+def d_3443(ctx, E=None, B=3443):  # rules_data/terraforming_mars/cards/141-208.yaml:609
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -107,85 +109,29 @@ def d_3443(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:609
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3446(ctx, E):
+    if not d_3446(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    if not d_3451(ctx, E):
+    if not d_3451(ctx, E, B):
         return False
     return True
 
 
-d_3444 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:609
-d_3445 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3444 = _C.rebased(_C.d_352, 3443)  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3445 = _C.rebased(_C.d_364, 3443)  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3446 = _C.rebased(_C.d_386, 3443)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3447 = _C.rebased(_C.d_387, 3443)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3448 = _C.rebased(_C.d_388, 3443)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3449 = _C.rebased(_C.d_787, 3443)  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3450 = _C.rebased(_C.d_495, 3443)  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3451 = _C.rebased(_C.d_2732, 3443)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3452 = _C.rebased(_C.d_2733, 3443)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3453 = _C.rebased(_C.d_2734, 3443)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3922(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3448, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_3447 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3448, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_3449 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:609
-d_3450 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:609
-
-
-def d_3451(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3927(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3453, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[4])
-    return True
-
-
-d_3452 = _C.d_2733  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3453, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[4])
-    return True
-
-
-def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
+def t_3454(ctx, k, s=None, E=None, B=3443):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -195,10 +141,10 @@ def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 3
         LOCAL(ctx, E, 'n~770', 1, True)
         LOCAL(ctx, E, 'r~771', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 3480, PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[4])
-        return t_3481(ctx, k, s, E)
+        return t_3481(ctx, k, s, E, B)
 
     ctx.steps += 1
     if not x_3930(ctx, E):
@@ -208,10 +154,10 @@ def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 't~750', 'city', True)
-    return t_3458(ctx, r1, s, E)
+    return t_3458(ctx, r1, s, E, B)
 
 
-def d_3455(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
+def d_3455(ctx, E=None, B=3443):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -222,7 +168,7 @@ def d_3455(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     return True
 
 
-def d_3456(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3456(ctx, E=None, B=3443):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -233,21 +179,21 @@ def d_3456(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     return True
 
 
-d_3457 = _C.d_760  # rules_data/terraforming_mars/cards/141-208.yaml:621
+d_3457 = _C.rebased(_C.d_760, 3443)  # rules_data/terraforming_mars/cards/141-208.yaml:621
 
 
-def t_3458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_3458(ctx, k, s=None, E=None, B=3443):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3933(ctx, E):
-        return t_3459(ctx, k, s, E)
+        return t_3459(ctx, k, s, E, B)
     return k()
 
 
-def t_3459(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_3459(ctx, k, s=None, E=None, B=3443):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -258,73 +204,30 @@ def t_3459(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'legal~765', x_3936(ctx, E), True)
     if not x_3937(ctx, E):
         return False
-    return t_3464(ctx, k, s, E)
+    return t_3464(ctx, k, s, E, B)
 
 
-d_3460 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3461 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3462 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3463 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
+d_3460 = _C.rebased(_C.d_502, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3461 = _C.rebased(_C.d_503, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3462 = _C.rebased(_C.d_504, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3463 = _C.rebased(_C.d_505, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3464 = _C.rebased(_C.t_735, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3465 = _C.rebased(_C.t_507, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3466 = _C.rebased(_C.d_508, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3467 = _C.rebased(_C.d_509, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3468 = _C.rebased(_C.t_510, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3469 = _C.rebased(_C.d_511, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3470 = _C.rebased(_C.d_512, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3471 = _C.rebased(_C.t_513, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3472 = _C.rebased(_C.t_514, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3473 = _C.rebased(_C.t_515, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3474 = _C.rebased(_C.t_516, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3475 = _C.rebased(_C.t_517, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3476 = _C.rebased(_C.t_518, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3477 = _C.rebased(_C.d_519, 3443)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_3464(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3464, None, [], k)
-
-
-def t_3465(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_3468(ctx, k, s, E)
-
-
-d_3466 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3467 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3469, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3942(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
-    return t_3471(ctx, k, s, E)
-
-
-def d_3469(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3469, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3942(ctx, E), '=', False, K[5])
-    return True
-
-
-d_3470 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3471 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3472 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3473 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3474 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3475 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3476 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3477 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def d_3478(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:621
+def d_3478(ctx, E=None, B=3443):  # rules_data/terraforming_mars/cards/141-208.yaml:621
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -334,7 +237,7 @@ def d_3478(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:621
     return True
 
 
-def d_3479(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:621
+def d_3479(ctx, E=None, B=3443):  # rules_data/terraforming_mars/cards/141-208.yaml:621
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -344,22 +247,22 @@ def d_3479(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:621
     return True
 
 
-def d_3480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3480(ctx, E=None, B=3443):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3480, PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[4])
     return True
 
 
-t_3481 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:621
+t_3481 = _C.rebased(_C.t_367, 3443)  # rules_data/terraforming_mars/cards/141-208.yaml:621
 
 
-def d_3482(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:623
+def d_3482(ctx, E=None, B=3443):  # rules_data/terraforming_mars/cards/141-208.yaml:623
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -367,16 +270,16 @@ def d_3482(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:623
         E = ctx.env()
     LOCAL(ctx, E, 'n~772', 1, True)
     LOCAL(ctx, E, 'r~773', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3485, PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
     return True
 
 
-d_3483 = _C.d_2358  # rules_data/terraforming_mars/cards/141-208.yaml:623
+d_3483 = _C.rebased(_C.d_2358, 3443)  # rules_data/terraforming_mars/cards/141-208.yaml:623
 
 
-def d_3484(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:623
+def d_3484(ctx, E=None, B=3443):  # rules_data/terraforming_mars/cards/141-208.yaml:623
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -386,16 +289,7 @@ def d_3484(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:623
     return True
 
 
-def d_3485(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3485, PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
-    return True
+d_3485 = _C.rebased(_C.d_2360, 3443)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

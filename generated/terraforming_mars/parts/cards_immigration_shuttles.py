@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ def x_3857(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:580
     return MEMO(ctx, (3857, ctx.stamps.get('board', 0),), compute)
 
 
-def d_3382(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:586
+def d_3382(ctx, E=None, B=3382):  # rules_data/terraforming_mars/cards/141-208.yaml:586
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,26 +66,15 @@ def d_3382(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:586
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 5, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3385, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_3383 = _C.d_1413  # rules_data/terraforming_mars/cards/141-208.yaml:586
-d_3384 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:586
-
-
-def d_3385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3385, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_3383 = _C.rebased(_C.d_1413, 3382)  # rules_data/terraforming_mars/cards/141-208.yaml:586
+d_3384 = _C.rebased(_C.d_385, 3382)  # rules_data/terraforming_mars/cards/141-208.yaml:586
+d_3385 = _C.rebased(_C.d_365, 3382)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

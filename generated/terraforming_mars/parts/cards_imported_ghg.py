@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -52,7 +53,7 @@ x_3248 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3252 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2856(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
+def d_2856(ctx, E=None, B=2856):  # rules_data/terraforming_mars/cards/141-208.yaml:223
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,47 +61,23 @@ def d_2856(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, 2859, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, 2862, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
     return True
 
 
-d_2857 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2858 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:223
-
-
-def d_2859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2859, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2860 = _C.d_453  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2861 = _C.d_390  # rules_data/terraforming_mars/cards/141-208.yaml:223
-
-
-def d_2862(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2862, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
+d_2857 = _C.rebased(_C.d_352, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2858 = _C.rebased(_C.d_785, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2859 = _C.rebased(_C.d_365, 2856)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2860 = _C.rebased(_C.d_453, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2861 = _C.rebased(_C.d_390, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2862 = _C.rebased(_C.d_914, 2856)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

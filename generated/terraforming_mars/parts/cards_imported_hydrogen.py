@@ -47,8 +47,10 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -177,7 +179,7 @@ def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return {'space': E.get('space~770')}
 
 
-def t_790(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_790(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -186,19 +188,15 @@ def t_790(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~754', 'ocean', True)
-        return t_807(ctx, k, s, E)
+        return t_807(ctx, k, s, E, B)
 
-    return t_791(ctx, r1, s, E)
-
-
-def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 791, None, [], k)
+    return t_791(ctx, r1, s, E, B)
 
 
-def d_792(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+t_791 = _C.rebased(_C.t_791, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def d_792(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -206,29 +204,18 @@ def d_792(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 3, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 795, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[3])
     return True
 
 
-d_793 = _C.d_793  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_794 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_793 = _C.rebased(_C.d_793, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_794 = _C.rebased(_C.d_794, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_795 = _C.rebased(_C.d_795, 790)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 795, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[3])
-    return True
-
-
-def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_796(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -236,33 +223,16 @@ def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'microbe', True)
-    return t_799(ctx, k, s, E)
+    return t_799(ctx, k, s, E, B)
 
 
-d_797 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_798 = _C.d_798  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_797 = _C.rebased(_C.d_453, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_798 = _C.rebased(_C.d_798, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
+t_799 = _C.rebased(_C.t_799, 790)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_800 = _C.rebased(_C.d_800, 790)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
-def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 799, None, [], k)
-
-
-def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 800, PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-def t_801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_801(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -270,13 +240,13 @@ def t_801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
         E = ctx.env()
     LOCAL(ctx, E, 'n~751', 2, True)
     LOCAL(ctx, E, 'r~752', 'animal', True)
-    return t_804(ctx, k, s, E)
+    return t_804(ctx, k, s, E, B)
 
 
-d_802 = _C.d_802  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_802 = _C.rebased(_C.d_802, 790)  # rules_data/terraforming_mars/cards/001-070.yaml:197
 
 
-def d_803(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_803(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -286,26 +256,22 @@ def d_803(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 804, None, [], k)
+t_804 = _C.rebased(_C.t_451, 790)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_805(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 805, PL(ctx, E.get('you')).get('card_res'), E.get('card~753'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('card_res'), E.get('card~753'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[5])
     return True
 
 
-def d_806(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_806(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -315,18 +281,18 @@ def d_806(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     return True
 
 
-def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_807(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_901(ctx, E):
-        return t_808(ctx, k, s, E)
+        return t_808(ctx, k, s, E, B)
     return k()
 
 
-def t_808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_808(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -337,10 +303,10 @@ def t_808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     LOCAL(ctx, E, 'legal~769', x_904(ctx, E), True)
     if not x_905(ctx, E):
         return False
-    return t_813(ctx, k, s, E)
+    return t_813(ctx, k, s, E, B)
 
 
-def d_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def d_809(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -350,7 +316,7 @@ def d_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_810(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -360,7 +326,7 @@ def d_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_811(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -370,7 +336,7 @@ def d_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_812(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -381,14 +347,10 @@ def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 813, None, [], k)
+t_813 = _C.rebased(_C.t_813, 790)  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_814(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -396,10 +358,10 @@ def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         E = ctx.env()
     LOCAL(ctx, E, 't~771', E.get('t~754'), True)
     LOCAL(ctx, E, 's~772', E.get('space~770'), True)
-    return t_817(ctx, k, s, E)
+    return t_817(ctx, k, s, E, B)
 
 
-def d_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_815(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -409,7 +371,7 @@ def d_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_816(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -419,63 +381,63 @@ def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_817(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 818, ctx.state.get('board'), E.get('s~772'))
+    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~772'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[6])
-    return t_820(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[8])
+    return t_820(ctx, k, s, E, B)
 
 
-def d_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_818(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 818, ctx.state.get('board'), E.get('s~772'))
+    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~772'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[6])
     return True
 
 
-def d_819(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_819(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[8])
     return True
 
 
-def t_820(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_820(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_913(ctx, E):
-        return t_821(ctx, k, s, E)
+        return t_821(ctx, k, s, E, B)
     return k()
 
 
-def t_821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_821(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_823(ctx, r2, s, E)
+        return t_823(ctx, r2, s, E, B)
 
     def r2():
-        return t_825(ctx, r3, s, E)
+        return t_825(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -483,10 +445,10 @@ def t_821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             return False
         return k()
 
-    return t_822(ctx, r1, s, E)
+    return t_822(ctx, r1, s, E, B)
 
 
-def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_822(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -495,7 +457,7 @@ def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_914(ctx, E), k)
 
 
-def t_823(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_823(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -514,13 +476,13 @@ def t_823(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
             i += 1
             LOCAL(ctx, E, 'x~773', item, True)
             if x_916(ctx, E):
-                return t_824(ctx, lambda i=i: nxt(i), brk, E)
+                return t_824(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_824(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -529,7 +491,7 @@ def t_824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_917(ctx, E), k)
 
 
-def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_825(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -538,7 +500,7 @@ def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     return DO(ctx, x_918(ctx, E), k)
 
 
-def d_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_826(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -82,7 +83,7 @@ def x_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~755')}
 
 
-def t_2863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def t_2863(ctx, k, s=None, E=None, B=2863):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -92,128 +93,43 @@ def t_2863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 'n~753', 2, True)
         LOCAL(ctx, E, 'r~754', 'animal', True)
-        return t_2881(ctx, k, s, E)
+        return t_2881(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 't~746', 'tr', True)
     LOCAL(ctx, E, 'n~747', 1, True)
-    if not d_2866(ctx, E):
+    if not d_2866(ctx, E, B):
         return False
     ctx.steps += 5
     LOCAL(ctx, E, 'n~748', 4, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 2874, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~750', 3, True)
     LOCAL(ctx, E, 'r~751', 'microbe', True)
-    return t_2877(ctx, r1, s, E)
+    return t_2877(ctx, r1, s, E, B)
 
 
-d_2864 = _C.d_1096  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2865 = _C.d_524  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2864 = _C.rebased(_C.d_1096, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2865 = _C.rebased(_C.d_524, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2866 = _C.rebased(_C.d_1098, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2867 = _C.rebased(_C.d_1099, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2868 = _C.rebased(_C.d_1100, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2869 = _C.rebased(_C.d_1101, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2870 = _C.rebased(_C.d_1102, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2871 = _C.rebased(_C.d_379, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2872 = _C.rebased(_C.d_1179, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2873 = _C.rebased(_C.d_788, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2874 = _C.rebased(_C.d_914, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2875 = _C.rebased(_C.d_725, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2876 = _C.rebased(_C.d_2772, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+t_2877 = _C.rebased(_C.t_451, 2863)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_2878 = _C.rebased(_C.d_2878, 2863)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_2879 = _C.rebased(_C.d_2536, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2866(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3256(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2867, ctx.state.get('game_tracks'), E.get('t~746'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[1])
-    else:
-        if not d_2868(ctx, E):
-            return False
-    return True
-
-
-def d_2867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2867, ctx.state.get('game_tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[1])
-    return True
-
-
-def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2869, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[2])
-    if not d_2870(ctx, E):
-        return False
-    return True
-
-
-def d_2869(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2869, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[2])
-    return True
-
-
-d_2870 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2871 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2872 = _C.d_1179  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2873 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:231
-
-
-def d_2874(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2874, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
-
-
-d_2875 = _C.d_725  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2876 = _C.d_2772  # rules_data/terraforming_mars/cards/141-208.yaml:231
-
-
-def t_2877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2877, None, [], k)
-
-
-def d_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2878, PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[4])
-    return True
-
-
-d_2879 = _C.d_2536  # rules_data/terraforming_mars/cards/141-208.yaml:231
-
-
-def d_2880(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def d_2880(ctx, E=None, B=2863):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -223,22 +139,18 @@ def d_2880(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     return True
 
 
-def t_2881(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2881, None, [], k)
+t_2881 = _C.rebased(_C.t_506, 2863)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2882(ctx, E=None, B=2863):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2882, PL(ctx, E.get('you')).get('card_res'), E.get('card~755'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~755'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 

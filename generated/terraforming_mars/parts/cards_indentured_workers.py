@@ -55,26 +55,19 @@ def x_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 x_3823 = _C.x_3823  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
-def d_3353(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:555
+def d_3353(ctx, E=None, B=3353):  # rules_data/terraforming_mars/cards/141-208.yaml:555
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 8, True)
-    STMT(ctx, 3355)
+    STMT(ctx, B + 2)
     return True
 
 
-d_3354 = _C.d_2739  # rules_data/terraforming_mars/cards/141-208.yaml:555
-
-
-def d_3355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3355)
-    return True
+d_3354 = _C.rebased(_C.d_2739, 3353)  # rules_data/terraforming_mars/cards/141-208.yaml:555
+d_3355 = _C.rebased(_C.d_3355, 3353)  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
 TRIALS = {

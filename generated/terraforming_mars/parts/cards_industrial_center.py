@@ -48,8 +48,10 @@ K = [
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
 ]
 
@@ -162,7 +164,7 @@ def x_2662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 x_2666 = _C.x_2666  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
+def t_2311(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -170,10 +172,10 @@ def t_2311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 't~746', 'industrial_center', True)
     LOCAL(ctx, E, 'u~747', 'city', True)
-    return t_2314(ctx, k, s, E)
+    return t_2314(ctx, k, s, E, B)
 
 
-def d_2312(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
+def d_2312(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -183,7 +185,7 @@ def d_2312(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     return True
 
 
-def d_2313(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
+def d_2313(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -193,7 +195,7 @@ def d_2313(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:533
     return True
 
 
-def t_2314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def t_2314(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -201,10 +203,10 @@ def t_2314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~751', E.get('t~746'), True)
     LOCAL(ctx, E, 'l~752', x_2617(ctx, E), True)
-    return t_2317(ctx, k, s, E)
+    return t_2317(ctx, k, s, E, B)
 
 
-def d_2315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_2315(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -214,7 +216,7 @@ def d_2315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_2316(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -224,18 +226,18 @@ def d_2316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2317(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_2317(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2618(ctx, E):
-        return t_2318(ctx, k, s, E)
+        return t_2318(ctx, k, s, E, B)
     return k()
 
 
-def t_2318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_2318(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -244,81 +246,38 @@ def t_2318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
     if not x_2620(ctx, E):
         return False
-    return t_2321(ctx, k, s, E)
+    return t_2321(ctx, k, s, E, B)
 
 
-d_2319 = _C.d_2319  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2320 = _C.d_2320  # rules_data/terraforming_mars/definitions/board.yaml:134
+d_2319 = _C.rebased(_C.d_2319, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2320 = _C.rebased(_C.d_2320, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2321 = _C.rebased(_C.t_1380, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2322 = _C.rebased(_C.t_2322, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2323 = _C.rebased(_C.d_2323, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2324 = _C.rebased(_C.d_2269, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2325 = _C.rebased(_C.t_2270, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2326 = _C.rebased(_C.d_2271, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2327 = _C.rebased(_C.d_2272, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2328 = _C.rebased(_C.t_2273, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2329 = _C.rebased(_C.t_2274, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2330 = _C.rebased(_C.t_2275, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2331 = _C.rebased(_C.t_2276, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2332 = _C.rebased(_C.t_2277, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2333 = _C.rebased(_C.t_2278, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2334 = _C.rebased(_C.d_2279, 2311)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_2321(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2321, None, [], k)
-
-
-def t_2322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
-    return t_2325(ctx, k, s, E)
-
-
-d_2323 = _C.d_2323  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2324 = _C.d_2269  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_2325(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2326, ctx.state.get('board'), E.get('s~760'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2625(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[5])
-    return t_2328(ctx, k, s, E)
-
-
-def d_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2326, ctx.state.get('board'), E.get('s~760'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2625(ctx, E), '=', False, K[4])
-    return True
-
-
-d_2327 = _C.d_2272  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2328 = _C.t_2273  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2329 = _C.t_2274  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2330 = _C.t_2275  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2331 = _C.t_2276  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2332 = _C.t_2277  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2333 = _C.t_2278  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2334 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def t_2335(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def t_2335(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~762', 7, True)
-    return t_2337(ctx, k, s, E)
+    return t_2337(ctx, k, s, E, B)
 
 
-def d_2336(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2336(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -328,7 +287,7 @@ def d_2336(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     return True
 
 
-def t_2337(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_2337(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -337,10 +296,10 @@ def t_2337(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~763', E.get('n~762'), True)
     LOCAL(ctx, E, 'sv~764', 0, True)
     LOCAL(ctx, E, 'tv~765', 0, True)
-    return t_2341(ctx, k, s, E)
+    return t_2341(ctx, k, s, E, B)
 
 
-def d_2338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2338(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -350,7 +309,7 @@ def d_2338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2339(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -360,7 +319,7 @@ def d_2339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2340(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -370,7 +329,7 @@ def d_2340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_2341(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -379,10 +338,10 @@ def t_2341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 's_v~766', x_2642(ctx, E), True)
     LOCAL(ctx, E, 't_v~767', x_2643(ctx, E), True)
     LOCAL(ctx, E, 'h_v~768', x_2644(ctx, E), True)
-    return t_2345(ctx, k, s, E)
+    return t_2345(ctx, k, s, E, B)
 
 
-def d_2342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_2342(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -392,7 +351,7 @@ def d_2342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_2343(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -402,7 +361,7 @@ def d_2343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_2344(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -412,18 +371,18 @@ def d_2344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_2345(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2645(ctx, E):
-        return d_2346(ctx, E) and k()
-    return t_2349(ctx, k, s, E)
+        return d_2346(ctx, E, B) and k()
+    return t_2349(ctx, k, s, E, B)
 
 
-def d_2346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2346(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -432,13 +391,13 @@ def d_2346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_2646(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2348, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~763'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~763'), '-=', False, K[7])
     return True
 
 
-def d_2347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2347(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -449,19 +408,19 @@ def d_2347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2348(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2348, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~763'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~763'), '-=', False, K[7])
     return True
 
 
-def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_2349(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -469,10 +428,10 @@ def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_2649(ctx, E):
         return False
-    return t_2351(ctx, k, s, E)
+    return t_2351(ctx, k, s, E, B)
 
 
-def d_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_2350(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -483,83 +442,83 @@ def d_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_2351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_2351(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2351, None, [], k)
+    return CHOOSE(ctx, B + 40, None, [], k)
 
 
-def d_2352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2352(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2353, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2655(ctx, E), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 2354, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_2655(ctx, E), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~769'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 2355, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~769'), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~770'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 2356, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~770'), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~771'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~771'), '-=', False, K[7])
     return True
 
 
-def d_2353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2353(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2353, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2655(ctx, E), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, x_2655(ctx, E), '-=', False, K[7])
     return True
 
 
-def d_2354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2354(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2354, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~769'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~769'), '-=', False, K[7])
     return True
 
 
-def d_2355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2355(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2355, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~770'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~770'), '-=', False, K[7])
     return True
 
 
-def d_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2356(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2356, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~771'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~771'), '-=', False, K[7])
     return True
 
 
-def d_2357(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2357(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -567,16 +526,16 @@ def d_2357(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
         E = ctx.env()
     LOCAL(ctx, E, 'n~772', 1, True)
     LOCAL(ctx, E, 'r~773', 'steel', True)
-    c, key = KEYPLACE(ctx, 2360, PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[7])
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[9])
     return True
 
 
-d_2358 = _C.d_2358  # rules_data/terraforming_mars/cards/071-140.yaml:535
+d_2358 = _C.rebased(_C.d_2358, 2311)  # rules_data/terraforming_mars/cards/071-140.yaml:535
 
 
-def d_2359(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2359(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -586,16 +545,7 @@ def d_2359(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     return True
 
 
-def d_2360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2360, PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[7])
-    return True
+d_2360 = _C.rebased(_C.d_2360, 2311)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

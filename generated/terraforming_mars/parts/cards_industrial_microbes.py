@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -53,7 +54,7 @@ x_3168 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3170 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
-def d_2784(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
+def d_2784(ctx, E=None, B=2784):  # rules_data/terraforming_mars/cards/141-208.yaml:185
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61,50 +62,24 @@ def d_2784(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 2787, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, 2790, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2785 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2786 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:185
-
-
-def d_2787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2787, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_2788 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2789 = _C.d_672  # rules_data/terraforming_mars/cards/141-208.yaml:185
-
-
-def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2790, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-t_2791 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:186
+d_2785 = _C.rebased(_C.d_352, 2784)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2786 = _C.rebased(_C.d_364, 2784)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2787 = _C.rebased(_C.d_365, 2784)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2788 = _C.rebased(_C.d_389, 2784)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2789 = _C.rebased(_C.d_672, 2784)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2790 = _C.rebased(_C.d_496, 2784)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2791 = _C.rebased(_C.t_367, 2784)  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 TRIALS = {

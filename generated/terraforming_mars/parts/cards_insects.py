@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -60,7 +61,7 @@ x_3072 = _C.x_1435  # rules_data/terraforming_mars/definitions/resources.yaml:26
 x_3073 = _C.x_1436  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2704(ctx, E=None, B=2704):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,16 +70,16 @@ def d_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     LOCAL(ctx, E, 'n~754', 1, True)
     LOCAL(ctx, E, 'r~755', 'plants', True)
     LOCAL(ctx, E, 'k~756', x_3071(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3073(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2705 = _C.d_1273  # rules_data/terraforming_mars/cards/141-208.yaml:88
+d_2705 = _C.rebased(_C.d_1273, 2704)  # rules_data/terraforming_mars/cards/141-208.yaml:88
 
 
-def d_2706(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2706(ctx, E=None, B=2704):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,7 +89,7 @@ def d_2706(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     return True
 
 
-def d_2707(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2707(ctx, E=None, B=2704):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,16 +99,7 @@ def d_2707(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     return True
 
 
-def d_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_3073(ctx, E), '+=', False, K[0])
-    return True
+d_2708 = _C.rebased(_C.d_1276, 2704)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'chosen', ''],
 ]
 
@@ -65,7 +66,7 @@ x_3105 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:126
 x_3107 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2724(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def t_2724(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -75,22 +76,22 @@ def t_2724(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 'n~748', x_3100(ctx, E), True)
         LOCAL(ctx, E, 'r~749', 'heat', True)
-        if not d_2732(ctx, E):
+        if not d_2732(ctx, E, B):
             return False
         ctx.steps += 3
         LOCAL(ctx, E, 'n~750', x_3105(ctx, E), True)
         LOCAL(ctx, E, 'r~751', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 2737, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~746', x_3093(ctx, E), True)
-    return t_2726(ctx, r1, s, E)
+    return t_2726(ctx, r1, s, E, B)
 
 
-def d_2725(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2725(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,76 +101,18 @@ def d_2725(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     return True
 
 
-def t_2726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3094(ctx, E):
-        return False
-    return t_2728(ctx, k, s, E)
-
-
-d_2727 = _C.d_2727  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-
-
-def t_2728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2728, None, [], k)
-
-
-d_2729 = _C.d_2729  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_2730 = _C.d_2730  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2731 = _C.d_390  # rules_data/terraforming_mars/cards/141-208.yaml:126
-
-
-def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3102(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2734, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
-    return True
-
-
-d_2733 = _C.d_2733  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2734, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
-    return True
-
-
-d_2735 = _C.d_2735  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2736 = _C.d_678  # rules_data/terraforming_mars/cards/141-208.yaml:126
-
-
-def d_2737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2737, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    return True
+t_2726 = _C.rebased(_C.t_2726, 2724)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_2727 = _C.rebased(_C.d_2727, 2724)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+t_2728 = _C.rebased(_C.t_2499, 2724)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_2729 = _C.rebased(_C.d_2729, 2724)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_2730 = _C.rebased(_C.d_2730, 2724)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2731 = _C.rebased(_C.d_390, 2724)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2732 = _C.rebased(_C.d_2732, 2724)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2733 = _C.rebased(_C.d_2733, 2724)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2734 = _C.rebased(_C.d_2734, 2724)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2735 = _C.rebased(_C.d_2735, 2724)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2736 = _C.rebased(_C.d_678, 2724)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2737 = _C.rebased(_C.d_361, 2724)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -72,7 +72,7 @@ x_3778 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 x_3779 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_3294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def t_3294(ctx, k, s=None, E=None, B=3294):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -80,13 +80,13 @@ def t_3294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 3, True)
     LOCAL(ctx, E, 'k~747', 1, True)
-    return t_3297(ctx, k, s, E)
+    return t_3297(ctx, k, s, E, B)
 
 
-d_3295 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:526
+d_3295 = _C.rebased(_C.d_793, 3294)  # rules_data/terraforming_mars/cards/141-208.yaml:526
 
 
-def d_3296(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def d_3296(ctx, E=None, B=3294):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,116 +96,25 @@ def d_3296(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     return True
 
 
-def t_3297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_3778(ctx, E), '+=', True, K[0])
-        c, key = SEAT(ctx, E.get('you')), 'offer'
-        if c is not None:
-            SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
-    if not d_3299(ctx, E):
-        return False
-    return t_3310(ctx, r1, s, E)
-
-
-d_3298 = _C.d_2168  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-
-
-def d_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~748'))
-    while left > 0:
-        left -= 1
-        if not d_3300(ctx, E):
-            return False
-    return True
-
-
-def d_3300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3301(ctx, E):
-        return False
-    if not d_3306(ctx, E):
-        return False
-    return True
-
-
-def d_3301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3759(ctx, E):
-        if not d_3302(ctx, E):
-            return False
-    return True
-
-
-def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3761(ctx, E), '=', False, K[3])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 3305)
-    return True
-
-
-d_3303 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3304 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:21
-
-
-def d_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3305)
-    return True
-
-
-d_3306 = _C.d_446  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3307 = _C.d_447  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3308 = _C.d_448  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3309 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def t_3310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('k~747'))
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 3310, left, [], k)
-
-
-d_3311 = _C.d_2181  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3312 = _C.d_2182  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3313 = _C.d_2183  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3314 = _C.d_2184  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_3315 = _C.d_476  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+t_3297 = _C.rebased(_C.t_2167, 3294)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_3298 = _C.rebased(_C.d_2168, 3294)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_3299 = _C.rebased(_C.d_2169, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:20
+d_3300 = _C.rebased(_C.d_2170, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3301 = _C.rebased(_C.d_2171, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3302 = _C.rebased(_C.d_2172, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3303 = _C.rebased(_C.d_424, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3304 = _C.rebased(_C.d_425, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3305 = _C.rebased(_C.d_2175, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3306 = _C.rebased(_C.d_446, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3307 = _C.rebased(_C.d_447, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3308 = _C.rebased(_C.d_448, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3309 = _C.rebased(_C.d_431, 3294)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+t_3310 = _C.rebased(_C.t_2180, 3294)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3311 = _C.rebased(_C.d_2181, 3294)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3312 = _C.rebased(_C.d_2182, 3294)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3313 = _C.rebased(_C.d_2183, 3294)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3314 = _C.rebased(_C.d_2184, 3294)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_3315 = _C.rebased(_C.d_476, 3294)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {

@@ -50,6 +50,7 @@ K = [
     ['game', 'discard', ''],
     ['player', 'hand', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -174,7 +175,7 @@ def x_531(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
 x_532 = _C.x_495  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def t_437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:70
+def t_437(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/cards/001-070.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -189,15 +190,15 @@ def t_437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~746', 1, True)
-    if not d_439(ctx, E):
+    if not d_439(ctx, E, B):
         return False
-    return t_450(ctx, r1, s, E)
+    return t_450(ctx, r1, s, E, B)
 
 
-d_438 = _C.d_352  # rules_data/terraforming_mars/definitions/cards.yaml:277
+d_438 = _C.rebased(_C.d_352, 437)  # rules_data/terraforming_mars/definitions/cards.yaml:277
 
 
-def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_439(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -206,67 +207,36 @@ def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_440(ctx, E):
+        if not d_440(ctx, E, B):
             return False
     return True
 
 
-def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_440(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_441(ctx, E):
+    if not d_441(ctx, E, B):
         return False
-    if not d_446(ctx, E):
+    if not d_446(ctx, E, B):
         return False
     return True
 
 
-def d_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_488(ctx, E):
-        if not d_442(ctx, E):
-            return False
-    return True
+d_441 = _C.rebased(_C.d_441, 437)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_442 = _C.rebased(_C.d_442, 437)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_443 = _C.rebased(_C.d_424, 437)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_444 = _C.rebased(_C.d_425, 437)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_445 = _C.rebased(_C.d_445, 437)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_446 = _C.rebased(_C.d_446, 437)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_447 = _C.rebased(_C.d_447, 437)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_448 = _C.rebased(_C.d_448, 437)  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_449 = _C.rebased(_C.d_431, 437)  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def d_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '=', False, K[3])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[4])
-    STMT(ctx, 445)
-    return True
-
-
-d_443 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_444 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:21
-
-
-def d_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 445)
-    return True
-
-
-d_446 = _C.d_446  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_447 = _C.d_447  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_448 = _C.d_448  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_449 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def t_450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_450(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -284,20 +254,16 @@ def t_450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~747', item, True)
-            return t_451(ctx, lambda i=i: nxt(i), brk, E)
+            return t_451(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_451(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 451, None, [], k)
+t_451 = _C.rebased(_C.t_451, 437)  # rules_data/terraforming_mars/definitions/turns.yaml:130
 
 
-def t_452(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_452(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -312,13 +278,13 @@ def t_452(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~748', 3, True)
-    return t_454(ctx, r1, s, E)
+    return t_454(ctx, r1, s, E, B)
 
 
-d_453 = _C.d_453  # rules_data/terraforming_mars/definitions/turns.yaml:131
+d_453 = _C.rebased(_C.d_453, 437)  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def t_454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_454(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -327,10 +293,10 @@ def t_454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
     LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
     LOCAL(ctx, E, 'sv~750', 0, True)
     LOCAL(ctx, E, 'tv~751', 0, True)
-    return t_458(ctx, k, s, E)
+    return t_458(ctx, k, s, E, B)
 
 
-def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_455(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -340,7 +306,7 @@ def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_456(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -350,7 +316,7 @@ def d_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def d_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_457(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -360,7 +326,7 @@ def d_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def t_458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_458(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -369,10 +335,10 @@ def t_458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
     LOCAL(ctx, E, 's_v~752', x_504(ctx, E), True)
     LOCAL(ctx, E, 't_v~753', x_505(ctx, E), True)
     LOCAL(ctx, E, 'h_v~754', x_506(ctx, E), True)
-    return t_462(ctx, k, s, E)
+    return t_462(ctx, k, s, E, B)
 
 
-def d_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_459(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -382,7 +348,7 @@ def d_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def d_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_460(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -392,7 +358,7 @@ def d_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def d_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_461(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -402,18 +368,18 @@ def d_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
     return True
 
 
-def t_462(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_462(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_507(ctx, E):
-        return d_463(ctx, E) and k()
-    return t_466(ctx, k, s, E)
+        return d_463(ctx, E, B) and k()
+    return t_466(ctx, k, s, E, B)
 
 
-def d_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_463(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -422,13 +388,13 @@ def d_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     if not x_508(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[6])
     return True
 
 
-def d_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_464(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -439,19 +405,19 @@ def d_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return True
 
 
-def d_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_465(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[6])
     return True
 
 
-def t_466(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_466(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -459,10 +425,10 @@ def t_466(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
         E = ctx.env()
     if not x_511(ctx, E):
         return False
-    return t_468(ctx, k, s, E)
+    return t_468(ctx, k, s, E, B)
 
 
-def d_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_467(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -473,83 +439,83 @@ def d_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
     return True
 
 
-def t_468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_468(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 468, None, [], k)
+    return CHOOSE(ctx, B + 31, None, [], k)
 
 
-def d_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_469(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 470, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_517(ctx, E), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 471, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 472, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 473, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[6])
     return True
 
 
-def d_470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_470(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 470, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_517(ctx, E), '-=', False, K[6])
     return True
 
 
-def d_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_471(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 471, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[6])
     return True
 
 
-def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_472(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 472, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[6])
     return True
 
 
-def d_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_473(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 473, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[6])
     return True
 
 
-def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_474(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -561,7 +527,7 @@ def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-def d_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_475(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -571,7 +537,7 @@ def d_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-d_476 = _C.d_476  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_476 = _C.rebased(_C.d_476, 437)  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
 ]
 
@@ -53,7 +54,7 @@ x_3087 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3091 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2715(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2715(ctx, E=None, B=2715):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61,52 +62,25 @@ def d_2715(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_2718(ctx, E):
+    if not d_2718(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 10, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2723, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2716 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:116
-d_2717 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2716 = _C.rebased(_C.d_352, 2715)  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2717 = _C.rebased(_C.d_385, 2715)  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2718 = _C.rebased(_C.d_386, 2715)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2719 = _C.rebased(_C.d_387, 2715)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2720 = _C.rebased(_C.d_388, 2715)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3086(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2720, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_2719 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2720, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2721(ctx, E=None, B=2715):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,19 +90,8 @@ def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     return True
 
 
-d_2722 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:116
-
-
-def d_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2723, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
+d_2722 = _C.rebased(_C.d_495, 2715)  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2723 = _C.rebased(_C.d_914, 2715)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ def x_2149(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     return MEMO(ctx, (2149, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def d_1895(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
+def d_1895(ctx, E=None, B=1895):  # rules_data/terraforming_mars/cards/071-140.yaml:228
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,47 +66,23 @@ def d_1895(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1898, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1901, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_1896 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1897 = _C.d_353  # rules_data/terraforming_mars/cards/071-140.yaml:228
-
-
-def d_1898(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1898, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1899 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1900 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:228
-
-
-def d_1901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1901, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
+d_1896 = _C.rebased(_C.d_489, 1895)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1897 = _C.rebased(_C.d_353, 1895)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1898 = _C.rebased(_C.d_365, 1895)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1899 = _C.rebased(_C.d_787, 1895)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1900 = _C.rebased(_C.d_495, 1895)  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1901 = _C.rebased(_C.d_496, 1895)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

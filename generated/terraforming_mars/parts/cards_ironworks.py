@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -64,56 +65,15 @@ x_2267 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_2269 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2270 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2271 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1990 = _C.rebased(_C.d_1990, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1991 = _C.rebased(_C.d_1991, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1992 = _C.rebased(_C.d_364, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1993 = _C.rebased(_C.d_480, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1994 = _C.rebased(_C.d_481, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1995 = _C.rebased(_C.d_482, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1990(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1993(ctx, E):
-        return False
-    return True
-
-
-d_1991 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1992 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:320
-
-
-def d_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2250(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1995, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1994 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1995, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-def t_1996(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def t_1996(ctx, k, s=None, E=None, B=1990):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,154 +81,32 @@ def t_1996(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, 1999, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     LOCAL(ctx, E, 'p~750', 'oxygen', True)
     LOCAL(ctx, E, 'n~751', 1, True)
-    return t_2002(ctx, k, s, E)
+    return t_2002(ctx, k, s, E, B)
 
 
-d_1997 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1998 = _C.d_672  # rules_data/terraforming_mars/cards/071-140.yaml:320
-
-
-def d_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1999, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-d_2000 = _C.d_1043  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_2001 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:320
-
-
-def t_2002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_2003(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~751')))
-
-
-def t_2003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2260(ctx, E):
-        return t_2004(ctx, k, s, E)
-    return k()
-
-
-def t_2004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2005, ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2262(ctx, E), '+=', False, K[2])
-    return t_2006(ctx, k, s, E)
-
-
-def d_2005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2005, ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2262(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_2006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2263(ctx, E):
-        return t_2007(ctx, k, s, E)
-    return k()
-
-
-def t_2007(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_2008(ctx, E):
-        return False
-    return t_2012(ctx, r1, s, E)
-
-
-def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2264(ctx, E):
-        if not d_2009(ctx, E):
-            return False
-    return True
-
-
-def d_2009(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2010, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_2010(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2010, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_2011 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2012 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2013 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2014 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1997 = _C.rebased(_C.d_389, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1998 = _C.rebased(_C.d_672, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1999 = _C.rebased(_C.d_914, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2000 = _C.rebased(_C.d_1043, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_2001 = _C.rebased(_C.d_1044, 1990)  # rules_data/terraforming_mars/cards/071-140.yaml:320
+t_2002 = _C.rebased(_C.t_1045, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2003 = _C.rebased(_C.t_1046, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2004 = _C.rebased(_C.t_1047, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2005 = _C.rebased(_C.d_1048, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2006 = _C.rebased(_C.t_1049, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2007 = _C.rebased(_C.t_1050, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2008 = _C.rebased(_C.d_1051, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2009 = _C.rebased(_C.d_1052, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2010 = _C.rebased(_C.d_1053, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2011 = _C.rebased(_C.d_379, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2012 = _C.rebased(_C.t_1055, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2013 = _C.rebased(_C.t_1056, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2014 = _C.rebased(_C.d_1057, 1990)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -57,7 +58,7 @@ x_1523 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1527 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
+def d_1344(ctx, E=None, B=1344):  # rules_data/terraforming_mars/cards/001-070.yaml:556
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,68 +66,31 @@ def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1347, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 1350, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~750', 2, True)
     LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, 1353, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_1345 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1346 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:556
-
-
-def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1347, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1348 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1349 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:556
-
-
-def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1350, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
-
-
-d_1351 = _C.d_990  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1352 = _C.d_726  # rules_data/terraforming_mars/cards/001-070.yaml:556
-
-
-def d_1353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1353, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
+d_1345 = _C.rebased(_C.d_489, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1346 = _C.rebased(_C.d_385, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1347 = _C.rebased(_C.d_365, 1344)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1348 = _C.rebased(_C.d_453, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1349 = _C.rebased(_C.d_788, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1350 = _C.rebased(_C.d_496, 1344)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1351 = _C.rebased(_C.d_990, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1352 = _C.rebased(_C.d_726, 1344)  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1353 = _C.rebased(_C.d_679, 1344)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -62,88 +62,30 @@ x_3836 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3837 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3356(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:565
+def d_3356(ctx, E=None, B=3356):  # rules_data/terraforming_mars/cards/141-208.yaml:565
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
-    if not d_3358(ctx, E):
+    if not d_3358(ctx, E, B):
         return False
     return True
 
 
-d_3357 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:565
-
-
-def d_3358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~746'))
-    while left > 0:
-        left -= 1
-        if not d_3359(ctx, E):
-            return False
-    return True
-
-
-def d_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3360(ctx, E):
-        return False
-    if not d_3365(ctx, E):
-        return False
-    return True
-
-
-def d_3360(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3827(ctx, E):
-        if not d_3361(ctx, E):
-            return False
-    return True
-
-
-def d_3361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3829(ctx, E), '=', False, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3364)
-    return True
-
-
-d_3362 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3363 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_3364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3364)
-    return True
-
-
-d_3365 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3366 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3367 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3368 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3357 = _C.rebased(_C.d_352, 3356)  # rules_data/terraforming_mars/cards/141-208.yaml:565
+d_3358 = _C.rebased(_C.d_1880, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3359 = _C.rebased(_C.d_1881, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3360 = _C.rebased(_C.d_441, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3361 = _C.rebased(_C.d_442, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3362 = _C.rebased(_C.d_424, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3363 = _C.rebased(_C.d_425, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3364 = _C.rebased(_C.d_445, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3365 = _C.rebased(_C.d_695, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3366 = _C.rebased(_C.d_696, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3367 = _C.rebased(_C.d_697, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3368 = _C.rebased(_C.d_431, 3356)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

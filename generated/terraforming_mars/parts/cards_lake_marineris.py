@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -82,202 +83,49 @@ x_1493 = _C.x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_1494 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_1495 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_1499 = _C.x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~766', 'ocean', True)
-        return t_1312(ctx, k, s, E)
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_1291(ctx, r1, s, E)
-
-
-d_1290 = _C.d_878  # rules_data/terraforming_mars/cards/001-070.yaml:533
-
-
-def t_1291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1455(ctx, E):
-        return t_1292(ctx, k, s, E)
-    return k()
-
-
-def t_1292(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_1456(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_1457(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_1458(ctx, E), True)
-    if not x_1459(ctx, E):
-        return False
-    return t_1297(ctx, k, s, E)
-
-
-d_1293 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1294 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1295 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1296 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_1297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1297, None, [], k)
-
-
-def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_1301(ctx, k, s, E)
-
-
-d_1299 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1300 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1302, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1464(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
-    return t_1304(ctx, k, s, E)
-
-
-def d_1302(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1302, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1464(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1303 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1304 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1305 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1306 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1307 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1308 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1309 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1310 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_1311 = _C.d_1311  # rules_data/terraforming_mars/cards/001-070.yaml:533
-
-
-def t_1312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1478(ctx, E):
-        return t_1313(ctx, k, s, E)
-    return k()
-
-
-def t_1313(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~770', x_1479(ctx, E), True)
-    LOCAL(ctx, E, 'empty~775', x_1480(ctx, E), True)
-    LOCAL(ctx, E, 'legal~781', x_1481(ctx, E), True)
-    if not x_1482(ctx, E):
-        return False
-    return t_1318(ctx, k, s, E)
-
-
-d_1314 = _C.d_1314  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1315 = _C.d_1315  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1316 = _C.d_1316  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1317 = _C.d_1317  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_1318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1318, None, [], k)
-
-
-def t_1319(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
-    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
-    return t_1322(ctx, k, s, E)
-
-
-d_1320 = _C.d_1320  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1321 = _C.d_1321  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1323, ctx.state.get('board'), E.get('s~784'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1487(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[4])
-    return t_1325(ctx, k, s, E)
-
-
-def d_1323(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1323, ctx.state.get('board'), E.get('s~784'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1487(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1324 = _C.d_1324  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1325 = _C.t_1325  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1326 = _C.t_1326  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1327 = _C.t_1327  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1328 = _C.t_1328  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1329 = _C.t_1329  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1330 = _C.t_1330  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1331 = _C.d_1331  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_1289 = _C.rebased(_C.t_1289, 1289)  # rules_data/terraforming_mars/cards/001-070.yaml:533
+d_1290 = _C.rebased(_C.d_878, 1289)  # rules_data/terraforming_mars/cards/001-070.yaml:533
+t_1291 = _C.rebased(_C.t_879, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1292 = _C.rebased(_C.t_880, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1293 = _C.rebased(_C.d_881, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1294 = _C.rebased(_C.d_882, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1295 = _C.rebased(_C.d_883, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1296 = _C.rebased(_C.d_884, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1297 = _C.rebased(_C.t_885, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1298 = _C.rebased(_C.t_886, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1299 = _C.rebased(_C.d_887, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1300 = _C.rebased(_C.d_888, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1301 = _C.rebased(_C.t_889, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1302 = _C.rebased(_C.d_890, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1303 = _C.rebased(_C.d_891, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1304 = _C.rebased(_C.t_892, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1305 = _C.rebased(_C.t_893, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1306 = _C.rebased(_C.t_894, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1307 = _C.rebased(_C.t_895, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1308 = _C.rebased(_C.t_896, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1309 = _C.rebased(_C.t_897, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1310 = _C.rebased(_C.d_898, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1311 = _C.rebased(_C.d_1311, 1289)  # rules_data/terraforming_mars/cards/001-070.yaml:533
+t_1312 = _C.rebased(_C.t_1312, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1313 = _C.rebased(_C.t_1313, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1314 = _C.rebased(_C.d_1314, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1315 = _C.rebased(_C.d_1315, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1316 = _C.rebased(_C.d_1316, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1317 = _C.rebased(_C.d_1317, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1318 = _C.rebased(_C.t_1318, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1319 = _C.rebased(_C.t_1319, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1320 = _C.rebased(_C.d_1320, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1321 = _C.rebased(_C.d_1321, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1322 = _C.rebased(_C.t_1322, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1323 = _C.rebased(_C.d_1323, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1324 = _C.rebased(_C.d_1324, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1325 = _C.rebased(_C.t_1325, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1326 = _C.rebased(_C.t_1326, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1327 = _C.rebased(_C.t_1327, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1328 = _C.rebased(_C.t_1328, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1329 = _C.rebased(_C.t_1329, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1330 = _C.rebased(_C.t_1330, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1331 = _C.rebased(_C.d_1331, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

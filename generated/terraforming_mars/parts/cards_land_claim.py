@@ -40,9 +40,11 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     ['game', 'claims', 'key'],
+    {'d': None},
 ]
 
 
@@ -68,20 +70,16 @@ def x_1687(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return {'space': E.get('space~746')}
 
 
-def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1491, None, [], k)
+t_1491 = _C.rebased(_C.t_1032, 1491)  # rules_data/terraforming_mars/definitions/board.yaml:229
 
 
-def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:232
+def d_1492(ctx, E=None, B=1491):  # rules_data/terraforming_mars/definitions/board.yaml:232
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1492, ctx.state.get('claims'), E.get('space~746'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('claims'), E.get('space~746'))
     if c is not None:
         SET(ctx, 'claims', c, key, E.get('you'), '=', False, K[0])
     return True

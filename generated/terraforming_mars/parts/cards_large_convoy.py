@@ -47,12 +47,14 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
     ['player', 'hand', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -111,7 +113,7 @@ def x_3023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~771')}
 
 
-def t_2626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def t_2626(ctx, k, s=None, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -120,184 +122,58 @@ def t_2626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 'n~766', 2, True)
-        if not d_2649(ctx, E):
+        if not d_2649(ctx, E, B):
             return False
-        return t_2660(ctx, k, s, E)
+        return t_2660(ctx, k, s, E, B)
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_2628(ctx, r1, s, E)
+    return t_2628(ctx, r1, s, E, B)
 
 
-d_2627 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2627 = _C.rebased(_C.d_878, 2626)  # rules_data/terraforming_mars/cards/141-208.yaml:33
+t_2628 = _C.rebased(_C.t_879, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2629 = _C.rebased(_C.t_880, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2630 = _C.rebased(_C.d_881, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2631 = _C.rebased(_C.d_882, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2632 = _C.rebased(_C.d_883, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2633 = _C.rebased(_C.d_884, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2634 = _C.rebased(_C.t_885, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2635 = _C.rebased(_C.t_886, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2636 = _C.rebased(_C.d_887, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2637 = _C.rebased(_C.d_888, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2638 = _C.rebased(_C.t_889, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2639 = _C.rebased(_C.d_890, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2640 = _C.rebased(_C.d_891, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2641 = _C.rebased(_C.t_892, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2642 = _C.rebased(_C.t_893, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2643 = _C.rebased(_C.t_894, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2644 = _C.rebased(_C.t_895, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2645 = _C.rebased(_C.t_896, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2646 = _C.rebased(_C.t_897, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2647 = _C.rebased(_C.d_898, 2626)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2648 = _C.rebased(_C.d_899, 2626)  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2649 = _C.rebased(_C.d_2649, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_2650 = _C.rebased(_C.d_2650, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2651 = _C.rebased(_C.d_2651, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2652 = _C.rebased(_C.d_2652, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2653 = _C.rebased(_C.d_424, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2654 = _C.rebased(_C.d_425, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2655 = _C.rebased(_C.d_2655, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2656 = _C.rebased(_C.d_695, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2657 = _C.rebased(_C.d_696, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2658 = _C.rebased(_C.d_697, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2659 = _C.rebased(_C.d_431, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2628(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_2660(ctx, k, s=None, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2977(ctx, E):
-        return t_2629(ctx, k, s, E)
-    return k()
+    return CHOOSE(ctx, B + 34, None, [], k)
 
 
-def t_2629(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_2978(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_2979(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_2980(ctx, E), True)
-    if not x_2981(ctx, E):
-        return False
-    return t_2634(ctx, k, s, E)
-
-
-d_2630 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2631 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2632 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2633 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_2634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2634, None, [], k)
-
-
-def t_2635(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_2638(ctx, k, s, E)
-
-
-d_2636 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2637 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_2638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2639, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2986(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
-    return t_2641(ctx, k, s, E)
-
-
-def d_2639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2639, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2986(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2640 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2641 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2642 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2643 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2644 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2645 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2646 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2647 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_2648 = _C.d_899  # rules_data/terraforming_mars/cards/141-208.yaml:33
-
-
-def d_2649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~766'))
-    while left > 0:
-        left -= 1
-        if not d_2650(ctx, E):
-            return False
-    return True
-
-
-def d_2650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_2651(ctx, E):
-        return False
-    if not d_2656(ctx, E):
-        return False
-    return True
-
-
-def d_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3001(ctx, E):
-        if not d_2652(ctx, E):
-            return False
-    return True
-
-
-def d_2652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3003(ctx, E), '=', False, K[5])
-    SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2655)
-    return True
-
-
-d_2653 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2654 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 2655)
-    return True
-
-
-d_2656 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2657 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2658 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2659 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def t_2660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2660, None, [], k)
-
-
-def d_2661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2661(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -305,13 +181,13 @@ def d_2661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~767', 5, True)
     LOCAL(ctx, E, 'r~768', 'plants', True)
-    c, key = KEYPLACE(ctx, 2664, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[10])
     return True
 
 
-def d_2662(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2662(ctx, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -321,7 +197,7 @@ def d_2662(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     return True
 
 
-def d_2663(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2663(ctx, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -331,19 +207,19 @@ def d_2663(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     return True
 
 
-def d_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2664(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2664, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[10])
     return True
 
 
-def t_2665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2665(ctx, k, s=None, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -351,10 +227,10 @@ def t_2665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~769', 4, True)
     LOCAL(ctx, E, 'r~770', 'animal', True)
-    return t_2668(ctx, k, s, E)
+    return t_2668(ctx, k, s, E, B)
 
 
-def d_2666(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2666(ctx, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -364,7 +240,7 @@ def d_2666(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     return True
 
 
-def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2667(ctx, E=None, B=2626):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -374,22 +250,18 @@ def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     return True
 
 
-def t_2668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2668, None, [], k)
+t_2668 = _C.rebased(_C.t_590, 2626)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2669(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2669, PL(ctx, E.get('you')).get('card_res'), E.get('card~771'))
+    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('card_res'), E.get('card~771'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[10])
+        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[12])
     return True
 
 

@@ -48,9 +48,11 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'params', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -91,7 +93,7 @@ x_2937 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_2941 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2554(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
+def t_2554(ctx, k, s=None, E=None, B=2554):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,141 +102,32 @@ def t_2554(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~749', 'lava_flows', True)
-        return t_2571(ctx, k, s, E)
+        return t_2571(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 'p~746', 'temperature', True)
     LOCAL(ctx, E, 'n~747', 2, True)
-    return t_2557(ctx, r1, s, E)
+    return t_2557(ctx, r1, s, E, B)
 
 
-d_2555 = _C.d_523  # rules_data/terraforming_mars/cards/071-140.yaml:717
-d_2556 = _C.d_597  # rules_data/terraforming_mars/cards/071-140.yaml:717
+d_2555 = _C.rebased(_C.d_523, 2554)  # rules_data/terraforming_mars/cards/071-140.yaml:717
+d_2556 = _C.rebased(_C.d_597, 2554)  # rules_data/terraforming_mars/cards/071-140.yaml:717
+t_2557 = _C.rebased(_C.t_525, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2558 = _C.rebased(_C.t_526, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2559 = _C.rebased(_C.t_527, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2560 = _C.rebased(_C.d_528, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2561 = _C.rebased(_C.t_529, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2562 = _C.rebased(_C.t_530, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2563 = _C.rebased(_C.d_531, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2564 = _C.rebased(_C.d_532, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2565 = _C.rebased(_C.d_533, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2566 = _C.rebased(_C.d_379, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2567 = _C.rebased(_C.t_535, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2568 = _C.rebased(_C.t_536, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2569 = _C.rebased(_C.d_537, 2554)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_2557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_2558(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_2558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2905(ctx, E):
-        return t_2559(ctx, k, s, E)
-    return k()
-
-
-def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2560, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2907(ctx, E), '+=', False, K[4])
-    return t_2561(ctx, k, s, E)
-
-
-def d_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2560, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2907(ctx, E), '+=', False, K[4])
-    return True
-
-
-def t_2561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2908(ctx, E):
-        return t_2562(ctx, k, s, E)
-    return k()
-
-
-def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_2563(ctx, E):
-        return False
-    return t_2567(ctx, r1, s, E)
-
-
-def d_2563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2909(ctx, E):
-        if not d_2564(ctx, E):
-            return False
-    return True
-
-
-def d_2564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2565, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
-    return True
-
-
-def d_2565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2565, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    return True
-
-
-d_2566 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2567 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2568 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2569 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def d_2570(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
+def d_2570(ctx, E=None, B=2554):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -244,7 +137,7 @@ def d_2570(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     return True
 
 
-def t_2571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def t_2571(ctx, k, s=None, E=None, B=2554):  # rules_data/terraforming_mars/definitions/board.yaml:170
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -252,10 +145,10 @@ def t_2571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~752', E.get('t~749'), True)
     LOCAL(ctx, E, 'l~753', x_2921(ctx, E), True)
-    return t_2574(ctx, k, s, E)
+    return t_2574(ctx, k, s, E, B)
 
 
-def d_2572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def d_2572(ctx, E=None, B=2554):  # rules_data/terraforming_mars/definitions/board.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -265,7 +158,7 @@ def d_2572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
+def d_2573(ctx, E=None, B=2554):  # rules_data/terraforming_mars/definitions/board.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -275,18 +168,18 @@ def d_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_2574(ctx, k, s=None, E=None, B=2554):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2922(ctx, E):
-        return t_2575(ctx, k, s, E)
+        return t_2575(ctx, k, s, E, B)
     return k()
 
 
-def t_2575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_2575(ctx, k, s=None, E=None, B=2554):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -295,68 +188,25 @@ def t_2575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~758', x_2923(ctx, E), True)
     if not x_2924(ctx, E):
         return False
-    return t_2578(ctx, k, s, E)
+    return t_2578(ctx, k, s, E, B)
 
 
-d_2576 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2577 = _C.d_768  # rules_data/terraforming_mars/definitions/board.yaml:134
-
-
-def t_2578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2578, None, [], k)
-
-
-def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
-    return t_2582(ctx, k, s, E)
-
-
-d_2580 = _C.d_771  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2581 = _C.d_772  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2583, ctx.state.get('board'), E.get('s~761'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2929(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[8])
-    return t_2585(ctx, k, s, E)
-
-
-def d_2583(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2583, ctx.state.get('board'), E.get('s~761'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2929(ctx, E), '=', False, K[7])
-    return True
-
-
-d_2584 = _C.d_775  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2585 = _C.t_776  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2586 = _C.t_777  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2587 = _C.t_778  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2588 = _C.t_779  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2589 = _C.t_780  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2590 = _C.t_781  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2591 = _C.d_782  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2576 = _C.rebased(_C.d_767, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2577 = _C.rebased(_C.d_768, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2578 = _C.rebased(_C.t_572, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2579 = _C.rebased(_C.t_770, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2580 = _C.rebased(_C.d_771, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2581 = _C.rebased(_C.d_772, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2582 = _C.rebased(_C.t_773, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2583 = _C.rebased(_C.d_774, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2584 = _C.rebased(_C.d_775, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2585 = _C.rebased(_C.t_776, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2586 = _C.rebased(_C.t_777, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2587 = _C.rebased(_C.t_778, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2588 = _C.rebased(_C.t_779, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2589 = _C.rebased(_C.t_780, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2590 = _C.rebased(_C.t_781, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2591 = _C.rebased(_C.d_782, 2554)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

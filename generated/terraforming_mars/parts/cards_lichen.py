@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,36 +53,10 @@ def x_3171(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
 
 
 x_3174 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 2795, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2793 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:195
-d_2794 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:195
-
-
-def d_2795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2795, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_2792 = _C.rebased(_C.d_1183, 2792)  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2793 = _C.rebased(_C.d_352, 2792)  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2794 = _C.rebased(_C.d_794, 2792)  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2795 = _C.rebased(_C.d_365, 2792)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,7 +53,7 @@ x_1386 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1390 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1235(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
+def d_1235(ctx, E=None, B=1235):  # rules_data/terraforming_mars/cards/001-070.yaml:460
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,47 +61,23 @@ def d_1235(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 1, True)
     LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, 1238, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~752', 1, True)
     LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1241, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_1236 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1237 = _C.d_991  # rules_data/terraforming_mars/cards/001-070.yaml:460
-
-
-def d_1238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1238, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    return True
-
-
-d_1239 = _C.d_484  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1240 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:460
-
-
-def d_1241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1241, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
-    return True
+d_1236 = _C.rebased(_C.d_359, 1235)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1237 = _C.rebased(_C.d_991, 1235)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1238 = _C.rebased(_C.d_361, 1235)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1239 = _C.rebased(_C.d_484, 1235)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1240 = _C.rebased(_C.d_485, 1235)  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1241 = _C.rebased(_C.d_398, 1235)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -59,7 +60,7 @@ x_3587 = _C.x_1032  # rules_data/terraforming_mars/cards/141-208.yaml:435
 x_3590 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_3138(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:442
+def d_3138(ctx, E=None, B=3138):  # rules_data/terraforming_mars/cards/141-208.yaml:442
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67,95 +68,29 @@ def d_3138(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:442
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    if not d_3141(ctx, E):
+    if not d_3141(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_3139 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3140 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:442
-
-
-def d_3141(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3580(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_3142 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3143(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_3144 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3145 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:442
-
-
-def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
-
-
-def d_3147(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:446
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
-    c, key = KEYPLACE(ctx, 3150, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-d_3148 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:446
-d_3149 = _C.d_1287  # rules_data/terraforming_mars/cards/141-208.yaml:446
-
-
-def d_3150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3150, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
+d_3139 = _C.rebased(_C.d_352, 3138)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3140 = _C.rebased(_C.d_794, 3138)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3141 = _C.rebased(_C.d_386, 3138)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3142 = _C.rebased(_C.d_387, 3138)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3143 = _C.rebased(_C.d_388, 3138)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3144 = _C.rebased(_C.d_787, 3138)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3145 = _C.rebased(_C.d_495, 3138)  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3146 = _C.rebased(_C.d_496, 3138)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3147 = _C.rebased(_C.d_1285, 3138)  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3148 = _C.rebased(_C.d_359, 3138)  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3149 = _C.rebased(_C.d_1287, 3138)  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3150 = _C.rebased(_C.d_1288, 3138)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -57,7 +58,7 @@ x_3727 = _C.x_3272  # rules_data/terraforming_mars/definitions/cards.yaml:196
 x_3729 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_3256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3256(ctx, k, s=None, E=None, B=3256):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,53 +66,20 @@ def t_3256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 5, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    if not d_3259(ctx, E):
+    if not d_3259(ctx, E, B):
         return False
-    return t_3262(ctx, k, s, E)
+    return t_3262(ctx, k, s, E, B)
 
 
-d_3257 = _C.d_1413  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3258 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3257 = _C.rebased(_C.d_1413, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3258 = _C.rebased(_C.d_785, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3259 = _C.rebased(_C.d_480, 3256)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3260 = _C.rebased(_C.d_481, 3256)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3261 = _C.rebased(_C.d_482, 3256)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+t_3262 = _C.rebased(_C.t_357, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3259(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3715(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3261, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_3260 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_3261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3261, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def t_3262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3262, None, [], k)
-
-
-def d_3263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3263(ctx, E=None, B=3256):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -119,29 +87,18 @@ def d_3263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 4, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 3266, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_3264 = _C.d_1179  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3265 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3264 = _C.rebased(_C.d_1179, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3265 = _C.rebased(_C.d_788, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3266 = _C.rebased(_C.d_914, 3256)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3266, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
-
-
-def t_3267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3267(ctx, k, s=None, E=None, B=3256):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,30 +106,13 @@ def t_3267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 2, True)
     LOCAL(ctx, E, 'r~751', 'animal', True)
-    return t_3270(ctx, k, s, E)
+    return t_3270(ctx, k, s, E, B)
 
 
-d_3268 = _C.d_990  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3269 = _C.d_1287  # rules_data/terraforming_mars/cards/141-208.yaml:510
-
-
-def t_3270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3270, None, [], k)
-
-
-def d_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3271, PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
+d_3268 = _C.rebased(_C.d_990, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3269 = _C.rebased(_C.d_1287, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+t_3270 = _C.rebased(_C.t_451, 3256)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_3271 = _C.rebased(_C.d_2878, 3256)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -53,7 +54,7 @@ x_1107 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1111 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_981(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_981(ctx, E=None, B=981):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -61,86 +62,33 @@ def d_981(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_984(ctx, E):
+    if not d_984(ctx, E, B):
         return False
     ctx.steps += 6
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, 989, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~750', 2, True)
     LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, 992, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_982 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_983 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:308
-
-
-def d_984(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1102(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_985 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_987 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_988 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:308
-
-
-def d_989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 989, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
-
-
-d_990 = _C.d_990  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_991 = _C.d_991  # rules_data/terraforming_mars/cards/001-070.yaml:308
-
-
-def d_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 992, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    return True
+d_982 = _C.rebased(_C.d_489, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_983 = _C.rebased(_C.d_385, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_984 = _C.rebased(_C.d_386, 981)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_985 = _C.rebased(_C.d_387, 981)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_986 = _C.rebased(_C.d_388, 981)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_987 = _C.rebased(_C.d_787, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_988 = _C.rebased(_C.d_390, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_989 = _C.rebased(_C.d_496, 981)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_990 = _C.rebased(_C.d_990, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_991 = _C.rebased(_C.d_991, 981)  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_992 = _C.rebased(_C.d_361, 981)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

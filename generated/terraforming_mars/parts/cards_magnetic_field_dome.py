@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -62,7 +63,7 @@ x_3376 = _C.x_3303  # rules_data/terraforming_mars/definitions/resources.yaml:10
 x_3377 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
+def d_2945(ctx, E=None, B=2945):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,68 +71,28 @@ def d_2945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2948(ctx, E):
+    if not d_2948(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 2953, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2946 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2947 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2946 = _C.rebased(_C.d_489, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2947 = _C.rebased(_C.d_364, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2948 = _C.rebased(_C.d_386, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2949 = _C.rebased(_C.d_387, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2950 = _C.rebased(_C.d_388, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2951 = _C.rebased(_C.d_389, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2952 = _C.rebased(_C.d_788, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2953 = _C.rebased(_C.d_496, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2948(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3361(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2950, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_2949 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2950(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2950, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_2951 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2952 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:304
-
-
-def d_2953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2953, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-def t_2954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:305
+def t_2954(ctx, k, s=None, E=None, B=2945):  # rules_data/terraforming_mars/cards/141-208.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,75 +102,22 @@ def t_2954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~750', 'tr', True)
         LOCAL(ctx, E, 'n~751', 1, True)
-        if not d_2958(ctx, E):
+        if not d_2958(ctx, E, B):
             return False
         return k()
 
-    return t_2955(ctx, r1, s, E)
+    return t_2955(ctx, r1, s, E, B)
 
 
-t_2955 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2956 = _C.d_2898  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2957 = _C.d_1044  # rules_data/terraforming_mars/cards/141-208.yaml:305
-
-
-def d_2958(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3371(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2959, ctx.state.get('game_tracks'), E.get('t~750'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
-    else:
-        if not d_2960(ctx, E):
-            return False
-    return True
-
-
-def d_2959(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2959, ctx.state.get('game_tracks'), E.get('t~750'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
-    return True
-
-
-def d_2960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2961, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
-    if not d_2962(ctx, E):
-        return False
-    return True
-
-
-def d_2961(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2961, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
-    return True
-
-
-d_2962 = _C.d_2904  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2963 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+t_2955 = _C.rebased(_C.t_367, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2956 = _C.rebased(_C.d_2898, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2957 = _C.rebased(_C.d_1044, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2958 = _C.rebased(_C.d_2900, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2959 = _C.rebased(_C.d_2901, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2960 = _C.rebased(_C.d_2902, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2961 = _C.rebased(_C.d_2903, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2962 = _C.rebased(_C.d_2904, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2963 = _C.rebased(_C.d_379, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -62,7 +63,7 @@ x_3303 = _C.x_3303  # rules_data/terraforming_mars/definitions/resources.yaml:10
 x_3304 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2887(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
+def d_2887(ctx, E=None, B=2887):  # rules_data/terraforming_mars/cards/141-208.yaml:246
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,68 +71,28 @@ def d_2887(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 4, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2890(ctx, E):
+    if not d_2890(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2888 = _C.d_1991  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2889 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2888 = _C.rebased(_C.d_1991, 2887)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2889 = _C.rebased(_C.d_364, 2887)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2890 = _C.rebased(_C.d_386, 2887)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2891 = _C.rebased(_C.d_387, 2887)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2892 = _C.rebased(_C.d_388, 2887)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2893 = _C.rebased(_C.d_787, 2887)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2894 = _C.rebased(_C.d_788, 2887)  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2895 = _C.rebased(_C.d_496, 2887)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3288(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2892, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_2891 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2892, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_2893 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2894 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:246
-
-
-def d_2895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-def t_2896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def t_2896(ctx, k, s=None, E=None, B=2887):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,75 +102,22 @@ def t_2896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~750', 'tr', True)
         LOCAL(ctx, E, 'n~751', 3, True)
-        if not d_2900(ctx, E):
+        if not d_2900(ctx, E, B):
             return False
         return k()
 
-    return t_2897(ctx, r1, s, E)
+    return t_2897(ctx, r1, s, E, B)
 
 
-t_2897 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2898 = _C.d_2898  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2899 = _C.d_935  # rules_data/terraforming_mars/cards/141-208.yaml:247
-
-
-def d_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3298(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2901, ctx.state.get('game_tracks'), E.get('t~750'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
-    else:
-        if not d_2902(ctx, E):
-            return False
-    return True
-
-
-def d_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2901, ctx.state.get('game_tracks'), E.get('t~750'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
-    return True
-
-
-def d_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
-    if not d_2904(ctx, E):
-        return False
-    return True
-
-
-def d_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
-    return True
-
-
-d_2904 = _C.d_2904  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2905 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+t_2897 = _C.rebased(_C.t_367, 2887)  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2898 = _C.rebased(_C.d_2898, 2887)  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2899 = _C.rebased(_C.d_935, 2887)  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2900 = _C.rebased(_C.d_2900, 2887)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2901 = _C.rebased(_C.d_2901, 2887)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2902 = _C.rebased(_C.d_2902, 2887)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2903 = _C.rebased(_C.d_2903, 2887)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2904 = _C.rebased(_C.d_2904, 2887)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2905 = _C.rebased(_C.d_379, 2887)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {

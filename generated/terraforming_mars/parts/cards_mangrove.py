@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -68,7 +69,7 @@ x_1570 = _C.x_1570  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_1574 = _C.x_1574  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def t_1370(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -76,10 +77,10 @@ def t_1370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 't~746', 'greenery', True)
     LOCAL(ctx, E, 'k~747', 'ocean', True)
-    return t_1373(ctx, k, s, E)
+    return t_1373(ctx, k, s, E, B)
 
 
-def d_1371(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def d_1371(ctx, E=None, B=1370):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,7 +90,7 @@ def d_1371(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     return True
 
 
-def d_1372(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def d_1372(ctx, E=None, B=1370):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,103 +100,27 @@ def d_1372(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     return True
 
 
-def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
-    LOCAL(ctx, E, 'l~750', x_1554(ctx, E), True)
-    return t_1376(ctx, k, s, E)
-
-
-d_1374 = _C.d_1374  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_1375 = _C.d_1375  # rules_data/terraforming_mars/definitions/board.yaml:158
-
-
-def t_1376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1555(ctx, E):
-        return t_1377(ctx, k, s, E)
-    return k()
-
-
-def t_1377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~755', x_1556(ctx, E), True)
-    if not x_1557(ctx, E):
-        return False
-    return t_1380(ctx, k, s, E)
-
-
-d_1378 = _C.d_1378  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_1379 = _C.d_1379  # rules_data/terraforming_mars/definitions/board.yaml:134
-
-
-def t_1380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1380, None, [], k)
-
-
-def t_1381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
-    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
-    return t_1384(ctx, k, s, E)
-
-
-d_1382 = _C.d_1382  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_1383 = _C.d_1383  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_1384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1385, ctx.state.get('board'), E.get('s~758'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1562(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[4])
-    return t_1387(ctx, k, s, E)
-
-
-def d_1385(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1385, ctx.state.get('board'), E.get('s~758'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1562(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1386 = _C.d_1386  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1387 = _C.t_1387  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1388 = _C.t_1388  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1389 = _C.t_1389  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1390 = _C.t_1390  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1391 = _C.t_1391  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1392 = _C.t_1392  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1393 = _C.d_1393  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_1373 = _C.rebased(_C.t_1373, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_1374 = _C.rebased(_C.d_1374, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_1375 = _C.rebased(_C.d_1375, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:158
+t_1376 = _C.rebased(_C.t_1376, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:132
+t_1377 = _C.rebased(_C.t_1377, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_1378 = _C.rebased(_C.d_1378, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_1379 = _C.rebased(_C.d_1379, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_1380 = _C.rebased(_C.t_1380, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1381 = _C.rebased(_C.t_1381, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1382 = _C.rebased(_C.d_1382, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_1383 = _C.rebased(_C.d_1383, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1384 = _C.rebased(_C.t_1384, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1385 = _C.rebased(_C.d_1385, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1386 = _C.rebased(_C.d_1386, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1387 = _C.rebased(_C.t_1387, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1388 = _C.rebased(_C.t_1388, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1389 = _C.rebased(_C.t_1389, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1390 = _C.rebased(_C.t_1390, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1391 = _C.rebased(_C.t_1391, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1392 = _C.rebased(_C.t_1392, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1393 = _C.rebased(_C.d_1393, 1370)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

@@ -82,28 +82,11 @@ def x_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return {'discard': E.get('c~747')}
 
 
-def t_1570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1571(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(x_1775(ctx, E)))
+t_1570 = _C.rebased(_C.t_1570, 1570)  # rules_data/terraforming_mars/cards/071-140.yaml:46
+t_1571 = _C.rebased(_C.t_791, 1570)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1571, None, [], k)
-
-
-def d_1572(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1572(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -114,12 +97,12 @@ def d_1572(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         SET(ctx, 'hand', c, key, x_1778(ctx, E), '-=', True, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', x_1780(ctx, E), '+=', True, K[1])
     LOCAL(ctx, E, 'n~748', 1, True)
-    if not d_1576(ctx, E):
+    if not d_1576(ctx, E, B):
         return False
     return True
 
 
-def d_1573(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1573(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -131,7 +114,7 @@ def d_1573(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1574(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,10 +124,10 @@ def d_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-d_1575 = _C.d_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+d_1575 = _C.rebased(_C.d_389, 1570)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def d_1576(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_1576(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -153,37 +136,37 @@ def d_1576(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_1577(ctx, E):
+        if not d_1577(ctx, E, B):
             return False
     return True
 
 
-def d_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1577(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1578(ctx, E):
+    if not d_1578(ctx, E, B):
         return False
-    if not d_1583(ctx, E):
+    if not d_1583(ctx, E, B):
         return False
     return True
 
 
-def d_1578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1578(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1783(ctx, E):
-        if not d_1579(ctx, E):
+        if not d_1579(ctx, E, B):
             return False
     return True
 
 
-def d_1579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1579(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -191,27 +174,27 @@ def d_1579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     SET(ctx, 'deck', ctx.state, 'deck', x_1785(ctx, E), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[1])
-    STMT(ctx, 1582)
+    STMT(ctx, B + 12)
     return True
 
 
-d_1580 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1581 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1580 = _C.rebased(_C.d_424, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1581 = _C.rebased(_C.d_425, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1582(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1582)
+    STMT(ctx, B + 12)
     return True
 
 
-d_1583 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1584 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1585 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1586 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1587 = _C.d_544  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
+d_1583 = _C.rebased(_C.d_695, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1584 = _C.rebased(_C.d_696, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1585 = _C.rebased(_C.d_697, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1586 = _C.rebased(_C.d_431, 1570)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1587 = _C.rebased(_C.d_544, 1570)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
 
 
 TRIALS = {

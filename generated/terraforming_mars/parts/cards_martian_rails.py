@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -67,54 +68,15 @@ def x_543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return ((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))
 
 
-def d_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_480(ctx, E):
-        return False
-    return True
+d_477 = _C.rebased(_C.d_477, 477)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_478 = _C.rebased(_C.d_352, 477)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_479 = _C.rebased(_C.d_364, 477)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_480 = _C.rebased(_C.d_480, 477)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_481 = _C.rebased(_C.d_481, 477)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_482 = _C.rebased(_C.d_482, 477)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-d_478 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_479 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:80
-
-
-def d_480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_536(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 482, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_481 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 482, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_483(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_483(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -123,17 +85,17 @@ def d_483(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     LOCAL(ctx, E, 'n~752', 1, True)
     LOCAL(ctx, E, 'r~753', 'megacredits', True)
     LOCAL(ctx, E, 'k~754', x_541(ctx, E), True)
-    c, key = KEYPLACE(ctx, 487, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_543(ctx, E), '+=', False, K[0])
     return True
 
 
-d_484 = _C.d_484  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_485 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_484 = _C.rebased(_C.d_484, 477)  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_485 = _C.rebased(_C.d_485, 477)  # rules_data/terraforming_mars/cards/001-070.yaml:80
 
 
-def d_486(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_486(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -143,13 +105,13 @@ def d_486(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     return True
 
 
-def d_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_487(ctx, E=None, B=477):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 487, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_543(ctx, E), '+=', False, K[0])
     return True

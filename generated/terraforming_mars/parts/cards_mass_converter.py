@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,7 +53,7 @@ x_2162 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2165 = _C.x_1034  # rules_data/terraforming_mars/cards/071-140.yaml:241
 
 
-def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
+def d_1909(ctx, E=None, B=1909):  # rules_data/terraforming_mars/cards/071-140.yaml:248
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,13 +61,13 @@ def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 6, True)
     LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, 1912, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-def d_1910(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
+def d_1910(ctx, E=None, B=1909):  # rules_data/terraforming_mars/cards/071-140.yaml:248
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -76,19 +77,8 @@ def d_1910(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
     return True
 
 
-d_1911 = _C.d_991  # rules_data/terraforming_mars/cards/071-140.yaml:248
-
-
-def d_1912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1912, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    return True
+d_1911 = _C.rebased(_C.d_991, 1909)  # rules_data/terraforming_mars/cards/071-140.yaml:248
+d_1912 = _C.rebased(_C.d_361, 1909)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -60,7 +61,7 @@ def x_2341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~750'))) is int else num(_w2)))
 
 
-def d_2074(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
+def d_2074(ctx, E=None, B=2074):  # rules_data/terraforming_mars/cards/071-140.yaml:376
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,17 +70,17 @@ def d_2074(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
     LOCAL(ctx, E, 'k~750', x_2339(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2078, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2341(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2075 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:376
-d_2076 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:376
+d_2075 = _C.rebased(_C.d_389, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:376
+d_2076 = _C.rebased(_C.d_495, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:376
 
 
-def d_2077(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
+def d_2077(ctx, E=None, B=2074):  # rules_data/terraforming_mars/cards/071-140.yaml:376
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,13 +90,13 @@ def d_2077(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
     return True
 
 
-def d_2078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_2078(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2078, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2341(ctx, E), '+=', False, K[0])
     return True

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,36 +55,10 @@ def x_2381(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:390
 
 
 x_2384 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
-
-
-def d_2114(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2117, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2115 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:397
-d_2116 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:397
-
-
-def d_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2117, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_2114 = _C.rebased(_C.d_2114, 2114)  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2115 = _C.rebased(_C.d_793, 2114)  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2116 = _C.rebased(_C.d_385, 2114)  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2117 = _C.rebased(_C.d_795, 2114)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

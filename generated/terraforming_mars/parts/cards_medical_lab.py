@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -59,7 +60,7 @@ x_4070 = _C.x_2814  # rules_data/terraforming_mars/definitions/cards_141_208.yam
 x_4071 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:687
 
 
-def d_3574(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
+def d_3574(ctx, E=None, B=3574):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,16 +70,16 @@ def d_3574(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     LOCAL(ctx, E, 'r~752', 'megacredits', True)
     LOCAL(ctx, E, 'm~753', 2, True)
     LOCAL(ctx, E, 'k~754', x_4068(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3579, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4070(ctx, E), '+=', False, K[1])
     return True
 
 
-d_3575 = _C.d_1044  # rules_data/terraforming_mars/cards/141-208.yaml:686
+d_3575 = _C.rebased(_C.d_1044, 3574)  # rules_data/terraforming_mars/cards/141-208.yaml:686
 
 
-def d_3576(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
+def d_3576(ctx, E=None, B=3574):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,10 +89,10 @@ def d_3576(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     return True
 
 
-d_3577 = _C.d_2483  # rules_data/terraforming_mars/cards/141-208.yaml:686
+d_3577 = _C.rebased(_C.d_2483, 3574)  # rules_data/terraforming_mars/cards/141-208.yaml:686
 
 
-def d_3578(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
+def d_3578(ctx, E=None, B=3574):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -101,19 +102,8 @@ def d_3578(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     return True
 
 
-def d_3579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3579, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_4070(ctx, E), '+=', False, K[1])
-    return True
-
-
-t_3580 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:687
+d_3579 = _C.rebased(_C.d_2485, 3574)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+t_3580 = _C.rebased(_C.t_367, 3574)  # rules_data/terraforming_mars/cards/141-208.yaml:687
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -55,7 +56,7 @@ x_872 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_876 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_783(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_783(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63,47 +64,23 @@ def d_783(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, 786, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_784 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_785 = _C.d_785  # rules_data/terraforming_mars/cards/001-070.yaml:188
-
-
-def d_786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 786, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_787 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_788 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:188
-
-
-def d_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
+d_784 = _C.rebased(_C.d_489, 783)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_785 = _C.rebased(_C.d_785, 783)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_786 = _C.rebased(_C.d_365, 783)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_787 = _C.rebased(_C.d_787, 783)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_788 = _C.rebased(_C.d_788, 783)  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_789 = _C.rebased(_C.d_496, 783)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,13 +44,14 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_3284 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2883(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:238
+def d_2883(ctx, E=None, B=2883):  # rules_data/terraforming_mars/cards/141-208.yaml:238
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -58,26 +59,15 @@ def d_2883(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:238
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, 2886, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2884 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:238
-d_2885 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:238
-
-
-def d_2886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2886, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_2884 = _C.rebased(_C.d_352, 2883)  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2885 = _C.rebased(_C.d_785, 2883)  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2886 = _C.rebased(_C.d_365, 2883)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,7 +53,7 @@ x_1532 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1534 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
-def d_1354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+def d_1354(ctx, E=None, B=1354):  # rules_data/terraforming_mars/cards/001-070.yaml:565
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,29 +61,16 @@ def d_1354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 1357, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_1355 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:565
-d_1356 = _C.d_1356  # rules_data/terraforming_mars/cards/001-070.yaml:565
-
-
-def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1357, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-t_1358 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:566
+d_1355 = _C.rebased(_C.d_352, 1354)  # rules_data/terraforming_mars/cards/001-070.yaml:565
+d_1356 = _C.rebased(_C.d_1356, 1354)  # rules_data/terraforming_mars/cards/001-070.yaml:565
+d_1357 = _C.rebased(_C.d_365, 1354)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1358 = _C.rebased(_C.t_367, 1354)  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
 TRIALS = {

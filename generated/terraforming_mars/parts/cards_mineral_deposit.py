@@ -44,13 +44,14 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
 x_1602 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1412(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+def d_1412(ctx, E=None, B=1412):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -58,26 +59,15 @@ def d_1412(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 5, True)
     LOCAL(ctx, E, 'r~747', 'steel', True)
-    c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1413 = _C.d_1413  # rules_data/terraforming_mars/cards/001-070.yaml:624
-d_1414 = _C.d_1356  # rules_data/terraforming_mars/cards/001-070.yaml:624
-
-
-def d_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_1413 = _C.rebased(_C.d_1413, 1412)  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1414 = _C.rebased(_C.d_1356, 1412)  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1415 = _C.rebased(_C.d_795, 1412)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

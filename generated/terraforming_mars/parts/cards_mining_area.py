@@ -49,7 +49,9 @@ K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['steel', 'titanium'],
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -110,102 +112,36 @@ x_1666 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_1667 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_1671 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:135
 x_1672 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:644
+t_1444 = _C.rebased(_C.t_1444, 1444)  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1445 = _C.rebased(_C.d_352, 1444)  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1446 = _C.rebased(_C.d_1446, 1444)  # rules_data/terraforming_mars/cards/001-070.yaml:643
+t_1447 = _C.rebased(_C.t_1447, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1448 = _C.rebased(_C.d_1448, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1449 = _C.rebased(_C.d_1449, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:219
+t_1450 = _C.rebased(_C.t_1450, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:220
+t_1451 = _C.rebased(_C.t_933, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1452 = _C.rebased(_C.d_1452, 1444)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1453 = _C.rebased(_C.d_1453, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1454 = _C.rebased(_C.d_1454, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1455 = _C.rebased(_C.d_1455, 1444)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'l~747', K[4], True)
-    return t_1447(ctx, k, s, E)
-
-
-d_1445 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:643
-d_1446 = _C.d_1446  # rules_data/terraforming_mars/cards/001-070.yaml:643
-
-
-def t_1447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sp~749', x_1639(ctx, E), True)
-    LOCAL(ctx, E, 'shown~751', x_1640(ctx, E), True)
-    return t_1450(ctx, k, s, E)
-
-
-d_1448 = _C.d_1448  # rules_data/terraforming_mars/definitions/board.yaml:218
-d_1449 = _C.d_1449  # rules_data/terraforming_mars/definitions/board.yaml:219
-
-
-def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1641(ctx, E):
-        return t_1451(ctx, k, s, E)
-    return k()
-
-
-def t_1451(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1451, None, [], k)
-
-
-def d_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
-    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
-    c, key = KEYPLACE(ctx, 1455, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
-    return True
-
-
-d_1453 = _C.d_1453  # rules_data/terraforming_mars/definitions/board.yaml:221
-d_1454 = _C.d_1454  # rules_data/terraforming_mars/definitions/board.yaml:221
-
-
-def d_1455(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1455, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
-    return True
-
-
-def t_1456(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def t_1456(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1480(ctx, k, s, E)
+        return t_1480(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 't~755', 'mining_area', True)
     LOCAL(ctx, E, 'l~756', K[4], True)
-    return t_1459(ctx, r1, s, E)
+    return t_1459(ctx, r1, s, E, B)
 
 
-def d_1457(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def d_1457(ctx, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -215,10 +151,10 @@ def d_1457(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     return True
 
 
-d_1458 = _C.d_1458  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1458 = _C.rebased(_C.d_1458, 1444)  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
-def t_1459(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
+def t_1459(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -226,10 +162,10 @@ def t_1459(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~761', E.get('t~755'), True)
     LOCAL(ctx, E, 'l~762', x_1651(ctx, E), True)
-    return t_1462(ctx, k, s, E)
+    return t_1462(ctx, k, s, E, B)
 
 
-def d_1460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
+def d_1460(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -239,7 +175,7 @@ def d_1460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
+def d_1461(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -249,18 +185,18 @@ def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1462(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_1462(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1652(ctx, E):
-        return t_1463(ctx, k, s, E)
+        return t_1463(ctx, k, s, E, B)
     return k()
 
 
-def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_1463(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -269,10 +205,10 @@ def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~767', x_1653(ctx, E), True)
     if not x_1654(ctx, E):
         return False
-    return t_1466(ctx, k, s, E)
+    return t_1466(ctx, k, s, E, B)
 
 
-def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_1464(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -282,7 +218,7 @@ def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_1465(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -293,14 +229,10 @@ def d_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1466(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1466, None, [], k)
+t_1466 = _C.rebased(_C.t_542, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1467(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1467(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -308,10 +240,10 @@ def t_1467(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~769', E.get('t~761'), True)
     LOCAL(ctx, E, 's~770', E.get('space~768'), True)
-    return t_1470(ctx, k, s, E)
+    return t_1470(ctx, k, s, E, B)
 
 
-def d_1468(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_1468(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -321,43 +253,18 @@ def d_1468(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-d_1469 = _C.d_738  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_1470(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1471, ctx.state.get('board'), E.get('s~770'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1659(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[7])
-    return t_1473(ctx, k, s, E)
-
-
-def d_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1471, ctx.state.get('board'), E.get('s~770'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1659(ctx, E), '=', False, K[6])
-    return True
-
-
-d_1472 = _C.d_741  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1473 = _C.t_742  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1474 = _C.t_743  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1475 = _C.t_744  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1476 = _C.t_745  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1477 = _C.t_746  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1478 = _C.t_747  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1479 = _C.d_748  # rules_data/terraforming_mars/definitions/board.yaml:123
-t_1480 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1469 = _C.rebased(_C.d_738, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1470 = _C.rebased(_C.t_739, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1471 = _C.rebased(_C.d_740, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1472 = _C.rebased(_C.d_741, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1473 = _C.rebased(_C.t_742, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1474 = _C.rebased(_C.t_743, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1475 = _C.rebased(_C.t_744, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1476 = _C.rebased(_C.t_745, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1477 = _C.rebased(_C.t_746, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1478 = _C.rebased(_C.t_747, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1479 = _C.rebased(_C.d_748, 1444)  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_1480 = _C.rebased(_C.t_367, 1444)  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -69,7 +70,7 @@ x_1629 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
 x_1635 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1416(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,25 +80,18 @@ def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         ctx.steps += 3
         LOCAL(ctx, E, 'n~752', 2, True)
         LOCAL(ctx, E, 'r~753', 'steel', True)
-        c, key = KEYPLACE(ctx, 1443, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
         return k()
 
-    return t_1417(ctx, r1, s, E)
+    return t_1417(ctx, r1, s, E, B)
 
 
-def t_1417(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    left = num(2)
-    if left <= 0:
-        return k()
-    return CHOOSE(ctx, 1417, left, [], k)
+t_1417 = _C.rebased(_C.t_521, 1416)  # rules_data/terraforming_mars/definitions/effects.yaml:14
 
 
-def t_1418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1418(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,136 +99,27 @@ def t_1418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'p~746', 'oxygen', True)
     LOCAL(ctx, E, 'n~747', 1, True)
-    return t_1421(ctx, k, s, E)
+    return t_1421(ctx, k, s, E, B)
 
 
-d_1419 = _C.d_1419  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1420 = _C.d_524  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1419 = _C.rebased(_C.d_1419, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1420 = _C.rebased(_C.d_524, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+t_1421 = _C.rebased(_C.t_525, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1422 = _C.rebased(_C.t_526, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1423 = _C.rebased(_C.t_527, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1424 = _C.rebased(_C.d_528, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1425 = _C.rebased(_C.t_529, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1426 = _C.rebased(_C.t_530, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1427 = _C.rebased(_C.d_531, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1428 = _C.rebased(_C.d_532, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1429 = _C.rebased(_C.d_533, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1430 = _C.rebased(_C.d_379, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1431 = _C.rebased(_C.t_535, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1432 = _C.rebased(_C.t_536, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1433 = _C.rebased(_C.d_537, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_1421(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1422(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_1422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1607(ctx, E):
-        return t_1423(ctx, k, s, E)
-    return k()
-
-
-def t_1423(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1424, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1609(ctx, E), '+=', False, K[2])
-    return t_1425(ctx, k, s, E)
-
-
-def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1424, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1609(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_1425(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1610(ctx, E):
-        return t_1426(ctx, k, s, E)
-    return k()
-
-
-def t_1426(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_1427(ctx, E):
-        return False
-    return t_1431(ctx, r1, s, E)
-
-
-def d_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1611(ctx, E):
-        if not d_1428(ctx, E):
-            return False
-    return True
-
-
-def d_1428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1429, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_1429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1429, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_1430 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1431 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1432 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1433 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1434(ctx, k, s=None, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -242,58 +127,18 @@ def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', 2, True)
     LOCAL(ctx, E, 'r~750', 'plants', True)
-    return t_1437(ctx, k, s, E)
+    return t_1437(ctx, k, s, E, B)
 
 
-d_1435 = _C.d_1435  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1436 = _C.d_540  # rules_data/terraforming_mars/cards/001-070.yaml:633
-
-
-def t_1437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1624(ctx, E):
-        return t_1438(ctx, k, s, E)
-    return k()
-
-
-def t_1438(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1438, None, [], k)
-
-
-def d_1439(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1439, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[1])
-    return True
-
-
-d_1440 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_1441 = _C.d_396  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1442 = _C.d_1167  # rules_data/terraforming_mars/cards/001-070.yaml:633
-
-
-def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1443, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
-    return True
+d_1435 = _C.rebased(_C.d_1435, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1436 = _C.rebased(_C.d_540, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+t_1437 = _C.rebased(_C.t_541, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_1438 = _C.rebased(_C.t_542, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_1439 = _C.rebased(_C.d_543, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_1440 = _C.rebased(_C.d_544, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1441 = _C.rebased(_C.d_396, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1442 = _C.rebased(_C.d_1167, 1416)  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1443 = _C.rebased(_C.d_547, 1416)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

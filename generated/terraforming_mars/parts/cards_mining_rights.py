@@ -49,7 +49,9 @@ K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['steel', 'titanium'],
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -151,102 +153,36 @@ def x_1722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 
 
 x_1723 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:674
+t_1493 = _C.rebased(_C.t_1444, 1493)  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1494 = _C.rebased(_C.d_352, 1493)  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1495 = _C.rebased(_C.d_1446, 1493)  # rules_data/terraforming_mars/cards/001-070.yaml:673
+t_1496 = _C.rebased(_C.t_1447, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1497 = _C.rebased(_C.d_1448, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1498 = _C.rebased(_C.d_1449, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:219
+t_1499 = _C.rebased(_C.t_1450, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:220
+t_1500 = _C.rebased(_C.t_933, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1501 = _C.rebased(_C.d_1452, 1493)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1502 = _C.rebased(_C.d_1453, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1503 = _C.rebased(_C.d_1454, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1504 = _C.rebased(_C.d_1455, 1493)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'l~747', K[4], True)
-    return t_1496(ctx, k, s, E)
-
-
-d_1494 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:673
-d_1495 = _C.d_1446  # rules_data/terraforming_mars/cards/001-070.yaml:673
-
-
-def t_1496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sp~749', x_1690(ctx, E), True)
-    LOCAL(ctx, E, 'shown~751', x_1691(ctx, E), True)
-    return t_1499(ctx, k, s, E)
-
-
-d_1497 = _C.d_1448  # rules_data/terraforming_mars/definitions/board.yaml:218
-d_1498 = _C.d_1449  # rules_data/terraforming_mars/definitions/board.yaml:219
-
-
-def t_1499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1692(ctx, E):
-        return t_1500(ctx, k, s, E)
-    return k()
-
-
-def t_1500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1500, None, [], k)
-
-
-def d_1501(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
-    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
-    c, key = KEYPLACE(ctx, 1504, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
-    return True
-
-
-d_1502 = _C.d_1453  # rules_data/terraforming_mars/definitions/board.yaml:221
-d_1503 = _C.d_1454  # rules_data/terraforming_mars/definitions/board.yaml:221
-
-
-def d_1504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1504, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
-    return True
-
-
-def t_1505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def t_1505(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1529(ctx, k, s, E)
+        return t_1529(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 't~755', 'mining_rights', True)
     LOCAL(ctx, E, 'l~756', K[4], True)
-    return t_1508(ctx, r1, s, E)
+    return t_1508(ctx, r1, s, E, B)
 
 
-def d_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def d_1506(ctx, E=None, B=1493):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -256,10 +192,10 @@ def d_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     return True
 
 
-d_1507 = _C.d_1458  # rules_data/terraforming_mars/cards/001-070.yaml:674
+d_1507 = _C.rebased(_C.d_1458, 1493)  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
-def t_1508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
+def t_1508(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -267,10 +203,10 @@ def t_1508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~760', E.get('t~755'), True)
     LOCAL(ctx, E, 'l~761', x_1702(ctx, E), True)
-    return t_1511(ctx, k, s, E)
+    return t_1511(ctx, k, s, E, B)
 
 
-def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
+def d_1509(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -280,7 +216,7 @@ def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
+def d_1510(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -290,18 +226,18 @@ def d_1510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_1511(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1703(ctx, E):
-        return t_1512(ctx, k, s, E)
+        return t_1512(ctx, k, s, E, B)
     return k()
 
 
-def t_1512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_1512(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -310,10 +246,10 @@ def t_1512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~766', x_1704(ctx, E), True)
     if not x_1705(ctx, E):
         return False
-    return t_1515(ctx, k, s, E)
+    return t_1515(ctx, k, s, E, B)
 
 
-def d_1513(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_1513(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -323,7 +259,7 @@ def d_1513(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_1514(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -334,14 +270,10 @@ def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1515, None, [], k)
+t_1515 = _C.rebased(_C.t_542, 1493)  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1516(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -349,10 +281,10 @@ def t_1516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~768', E.get('t~760'), True)
     LOCAL(ctx, E, 's~769', E.get('space~767'), True)
-    return t_1519(ctx, k, s, E)
+    return t_1519(ctx, k, s, E, B)
 
 
-def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_1517(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -362,7 +294,7 @@ def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1518(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_1518(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -372,63 +304,63 @@ def d_1518(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1519(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_1519(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1520, ctx.state.get('board'), E.get('s~769'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~769'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1710(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[7])
-    return t_1522(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1710(ctx, E), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[9])
+    return t_1522(ctx, k, s, E, B)
 
 
-def d_1520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_1520(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1520, ctx.state.get('board'), E.get('s~769'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~769'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1710(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_1710(ctx, E), '=', False, K[7])
     return True
 
 
-def d_1521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1521(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[9])
     return True
 
 
-def t_1522(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_1522(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1713(ctx, E):
-        return t_1523(ctx, k, s, E)
+        return t_1523(ctx, k, s, E, B)
     return k()
 
 
-def t_1523(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1523(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1525(ctx, r2, s, E)
+        return t_1525(ctx, r2, s, E, B)
 
     def r2():
-        return t_1527(ctx, r3, s, E)
+        return t_1527(ctx, r3, s, E, B)
 
     def r3():
         ctx.steps += 1
@@ -436,10 +368,10 @@ def t_1523(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    return t_1524(ctx, r1, s, E)
+    return t_1524(ctx, r1, s, E, B)
 
 
-def t_1524(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_1524(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -448,7 +380,7 @@ def t_1524(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1714(ctx, E), k)
 
 
-def t_1525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1525(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -467,13 +399,13 @@ def t_1525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'x~770', item, True)
             if x_1716(ctx, E):
-                return t_1526(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1526(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_1526(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -482,7 +414,7 @@ def t_1526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1717(ctx, E), k)
 
 
-def t_1527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1527(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -491,7 +423,7 @@ def t_1527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_1718(ctx, E), k)
 
 
-def d_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_1528(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -502,7 +434,7 @@ def d_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-t_1529 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:674
+t_1529 = _C.rebased(_C.t_367, 1493)  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_1435 = _C.x_1435  # rules_data/terraforming_mars/definitions/resources.yaml:26
 x_1436 = _C.x_1436  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_1272(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1272(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,16 +67,16 @@ def d_1272(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     LOCAL(ctx, E, 'n~754', 1, True)
     LOCAL(ctx, E, 'r~755', 'megacredits', True)
     LOCAL(ctx, E, 'k~756', x_1434(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1276, PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1273 = _C.d_1273  # rules_data/terraforming_mars/cards/001-070.yaml:510
+d_1273 = _C.rebased(_C.d_1273, 1272)  # rules_data/terraforming_mars/cards/001-070.yaml:510
 
 
-def d_1274(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1274(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -85,7 +86,7 @@ def d_1274(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     return True
 
 
-def d_1275(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1275(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,16 +96,7 @@ def d_1275(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     return True
 
 
-def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1276, PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[0])
-    return True
+d_1276 = _C.rebased(_C.d_1276, 1272)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -71,7 +73,7 @@ x_2971 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_2975 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_2597(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
+def d_2597(ctx, E=None, B=2597):  # rules_data/terraforming_mars/cards/141-208.yaml:24
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,29 +81,18 @@ def d_2597(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 4, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    c, key = KEYPLACE(ctx, 2600, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-d_2598 = _C.d_1991  # rules_data/terraforming_mars/cards/141-208.yaml:24
-d_2599 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2598 = _C.rebased(_C.d_1991, 2597)  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2599 = _C.rebased(_C.d_785, 2597)  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2600 = _C.rebased(_C.d_365, 2597)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2600(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2600, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
-    return True
-
-
-def t_2601(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def t_2601(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,15 +102,15 @@ def t_2601(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~748', 'mohole_area', True)
         LOCAL(ctx, E, 'k~749', 'ocean', True)
-        return t_2605(ctx, k, s, E)
+        return t_2605(ctx, k, s, E, B)
 
-    return t_2602(ctx, r1, s, E)
-
-
-t_2602 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:25
+    return t_2602(ctx, r1, s, E, B)
 
 
-def d_2603(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2602 = _C.rebased(_C.t_367, 2597)  # rules_data/terraforming_mars/cards/141-208.yaml:25
+
+
+def d_2603(ctx, E=None, B=2597):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -129,106 +120,28 @@ def d_2603(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     return True
 
 
-d_2604 = _C.d_2604  # rules_data/terraforming_mars/cards/141-208.yaml:25
-
-
-def t_2605(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
-    return t_2608(ctx, k, s, E)
-
-
-d_2606 = _C.d_2606  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2607 = _C.d_2607  # rules_data/terraforming_mars/definitions/board.yaml:158
-
-
-def t_2608(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2956(ctx, E):
-        return t_2609(ctx, k, s, E)
-    return k()
-
-
-def t_2609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_2957(ctx, E), True)
-    if not x_2958(ctx, E):
-        return False
-    return t_2612(ctx, k, s, E)
-
-
-d_2610 = _C.d_2319  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2611 = _C.d_2320  # rules_data/terraforming_mars/definitions/board.yaml:134
-
-
-def t_2612(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2612, None, [], k)
-
-
-def t_2613(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
-    return t_2616(ctx, k, s, E)
-
-
-d_2614 = _C.d_2323  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2615 = _C.d_2269  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_2616(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2617, ctx.state.get('board'), E.get('s~760'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2963(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[6])
-    return t_2619(ctx, k, s, E)
-
-
-def d_2617(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2617, ctx.state.get('board'), E.get('s~760'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2963(ctx, E), '=', False, K[5])
-    return True
-
-
-d_2618 = _C.d_2272  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2619 = _C.t_2273  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2620 = _C.t_2274  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2621 = _C.t_2275  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2622 = _C.t_2276  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2623 = _C.t_2277  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2624 = _C.t_2278  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2625 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2604 = _C.rebased(_C.d_2604, 2597)  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2605 = _C.rebased(_C.t_2605, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2606 = _C.rebased(_C.d_2606, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2607 = _C.rebased(_C.d_2607, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:158
+t_2608 = _C.rebased(_C.t_2608, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:132
+t_2609 = _C.rebased(_C.t_2609, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2610 = _C.rebased(_C.d_2319, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2611 = _C.rebased(_C.d_2320, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2612 = _C.rebased(_C.t_2399, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2613 = _C.rebased(_C.t_2322, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2614 = _C.rebased(_C.d_2323, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2615 = _C.rebased(_C.d_2269, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2616 = _C.rebased(_C.t_2270, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2617 = _C.rebased(_C.d_2271, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2618 = _C.rebased(_C.d_2272, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2619 = _C.rebased(_C.t_2273, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2620 = _C.rebased(_C.t_2274, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2621 = _C.rebased(_C.t_2275, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2622 = _C.rebased(_C.t_2276, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2623 = _C.rebased(_C.t_2277, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2624 = _C.rebased(_C.t_2278, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2625 = _C.rebased(_C.d_2279, 2597)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -54,7 +55,7 @@ x_2611 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_2612 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2302(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
+def d_2302(ctx, E=None, B=2302):  # rules_data/terraforming_mars/cards/071-140.yaml:524
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,64 +63,24 @@ def d_2302(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 2305, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    if not d_2308(ctx, E):
+    if not d_2308(ctx, E, B):
         return False
     return True
 
 
-d_2303 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2304 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:524
-
-
-def d_2305(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2305, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2306 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2307 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:524
-
-
-def d_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2611(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
-
-
-d_2309 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_2310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
+d_2303 = _C.rebased(_C.d_352, 2302)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2304 = _C.rebased(_C.d_794, 2302)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2305 = _C.rebased(_C.d_365, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2306 = _C.rebased(_C.d_389, 2302)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2307 = _C.rebased(_C.d_788, 2302)  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2308 = _C.rebased(_C.d_673, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2309 = _C.rebased(_C.d_674, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2310 = _C.rebased(_C.d_675, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
 TRIALS = {

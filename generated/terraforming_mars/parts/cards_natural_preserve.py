@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -84,39 +86,13 @@ x_1365 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_1366 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_1367 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_1371 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_1197 = _C.rebased(_C.d_1197, 1197)  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1198 = _C.rebased(_C.d_352, 1197)  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1199 = _C.rebased(_C.d_385, 1197)  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1200 = _C.rebased(_C.d_365, 1197)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1197(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1200, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
-    return True
-
-
-d_1198 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:440
-d_1199 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:440
-
-
-def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1200, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
-    return True
-
-
-def t_1201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+def t_1201(ctx, k, s=None, E=None, B=1197):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -125,15 +101,15 @@ def t_1201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~748', 'natural_preserve', True)
-        return t_1204(ctx, k, s, E)
+        return t_1204(ctx, k, s, E, B)
 
-    return t_1202(ctx, r1, s, E)
-
-
-t_1202 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:441
+    return t_1202(ctx, r1, s, E, B)
 
 
-def d_1203(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+t_1202 = _C.rebased(_C.t_367, 1197)  # rules_data/terraforming_mars/cards/001-070.yaml:441
+
+
+def d_1203(ctx, E=None, B=1197):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -143,7 +119,7 @@ def d_1203(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     return True
 
 
-def t_1204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def t_1204(ctx, k, s=None, E=None, B=1197):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -151,10 +127,10 @@ def t_1204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~752', E.get('t~748'), True)
     LOCAL(ctx, E, 'l~753', x_1351(ctx, E), True)
-    return t_1207(ctx, k, s, E)
+    return t_1207(ctx, k, s, E, B)
 
 
-def d_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def d_1205(ctx, E=None, B=1197):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -164,7 +140,7 @@ def d_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def d_1206(ctx, E=None, B=1197):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -174,18 +150,18 @@ def d_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_1207(ctx, k, s=None, E=None, B=1197):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1352(ctx, E):
-        return t_1208(ctx, k, s, E)
+        return t_1208(ctx, k, s, E, B)
     return k()
 
 
-def t_1208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_1208(ctx, k, s=None, E=None, B=1197):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -194,68 +170,25 @@ def t_1208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'open~758', x_1353(ctx, E), True)
     if not x_1354(ctx, E):
         return False
-    return t_1211(ctx, k, s, E)
+    return t_1211(ctx, k, s, E, B)
 
 
-d_1209 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_1210 = _C.d_768  # rules_data/terraforming_mars/definitions/board.yaml:134
-
-
-def t_1211(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1211, None, [], k)
-
-
-def t_1212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
-    return t_1215(ctx, k, s, E)
-
-
-d_1213 = _C.d_771  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_1214 = _C.d_772  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_1215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1216, ctx.state.get('board'), E.get('s~761'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1359(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[6])
-    return t_1218(ctx, k, s, E)
-
-
-def d_1216(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1216, ctx.state.get('board'), E.get('s~761'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1359(ctx, E), '=', False, K[5])
-    return True
-
-
-d_1217 = _C.d_775  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1218 = _C.t_776  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1219 = _C.t_777  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1220 = _C.t_778  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1221 = _C.t_779  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1222 = _C.t_780  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1223 = _C.t_781  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1224 = _C.d_782  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1209 = _C.rebased(_C.d_767, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_1210 = _C.rebased(_C.d_768, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_1211 = _C.rebased(_C.t_451, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1212 = _C.rebased(_C.t_770, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1213 = _C.rebased(_C.d_771, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_1214 = _C.rebased(_C.d_772, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_1215 = _C.rebased(_C.t_773, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1216 = _C.rebased(_C.d_774, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1217 = _C.rebased(_C.d_775, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1218 = _C.rebased(_C.t_776, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1219 = _C.rebased(_C.t_777, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1220 = _C.rebased(_C.t_778, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1221 = _C.rebased(_C.t_779, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1222 = _C.rebased(_C.t_780, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1223 = _C.rebased(_C.t_781, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1224 = _C.rebased(_C.d_782, 1197)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

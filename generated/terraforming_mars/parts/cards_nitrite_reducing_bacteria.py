@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -90,7 +91,7 @@ def x_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 x_3159 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
+def d_2761(ctx, E=None, B=2761):  # rules_data/terraforming_mars/cards/141-208.yaml:174
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,36 +99,19 @@ def d_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 3, True)
     LOCAL(ctx, E, 'r~747', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2764, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2762 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:174
-d_2763 = _C.d_1035  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2762 = _C.rebased(_C.d_793, 2761)  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2763 = _C.rebased(_C.d_1035, 2761)  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2764 = _C.rebased(_C.d_1036, 2761)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+t_2765 = _C.rebased(_C.t_2499, 2761)  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2764, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-def t_2765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2765, None, [], k)
-
-
-def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2766(ctx, E=None, B=2761):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -135,29 +119,18 @@ def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2769, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2767 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2768 = _C.d_798  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2767 = _C.rebased(_C.d_389, 2761)  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2768 = _C.rebased(_C.d_798, 2761)  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2769 = _C.rebased(_C.d_948, 2761)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_2769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2769, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
-
-
-def d_2770(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2770(ctx, E=None, B=2761):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -165,21 +138,21 @@ def d_2770(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 3, True)
     LOCAL(ctx, E, 'r~751', 'microbe', True)
-    if not d_2773(ctx, E):
+    if not d_2773(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 't~752', 'tr', True)
     LOCAL(ctx, E, 'n~753', 1, True)
-    if not d_2778(ctx, E):
+    if not d_2778(ctx, E, B):
         return False
     return True
 
 
-d_2771 = _C.d_725  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2772 = _C.d_2772  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2771 = _C.rebased(_C.d_725, 2761)  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2772 = _C.rebased(_C.d_2772, 2761)  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2773(ctx, E=None, B=2761):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -188,13 +161,13 @@ def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_3148(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2775, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[0])
     return True
 
 
-def d_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2774(ctx, E=None, B=2761):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -205,19 +178,19 @@ def d_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_2775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2775(ctx, E=None, B=2761):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2775, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[0])
     return True
 
 
-def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2776(ctx, E=None, B=2761):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -227,7 +200,7 @@ def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     return True
 
 
-def d_2777(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2777(ctx, E=None, B=2761):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -237,7 +210,7 @@ def d_2777(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     return True
 
 
-def d_2778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_2778(ctx, E=None, B=2761):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -245,54 +218,54 @@ def d_2778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3153(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2779, ctx.state.get('game_tracks'), E.get('t~752'))
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~752'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[2])
     else:
-        if not d_2780(ctx, E):
+        if not d_2780(ctx, E, B):
             return False
     return True
 
 
-def d_2779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_2779(ctx, E=None, B=2761):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2779, ctx.state.get('game_tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[2])
     return True
 
 
-def d_2780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2780(ctx, E=None, B=2761):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2781, PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[2])
-    if not d_2782(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[3])
+    if not d_2782(ctx, E, B):
         return False
     return True
 
 
-def d_2781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2781(ctx, E=None, B=2761):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2781, PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[3])
     return True
 
 
-def d_2782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2782(ctx, E=None, B=2761):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -302,11 +275,11 @@ def d_2782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
     return True
 
 
-d_2783 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2783 = _C.rebased(_C.d_379, 2761)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {

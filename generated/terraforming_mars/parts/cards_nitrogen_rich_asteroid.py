@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'params', 'key'],
@@ -79,231 +80,69 @@ x_1267 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1271 = _C.x_1271  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1104(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def t_1104(ctx, k, s=None, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        if not d_1128(ctx, E):
+        if not d_1128(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 't~746', 'tr', True)
     LOCAL(ctx, E, 'n~747', 2, True)
-    if not d_1107(ctx, E):
+    if not d_1107(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'p~748', 'temperature', True)
     LOCAL(ctx, E, 'n~749', 1, True)
-    return t_1115(ctx, r1, s, E)
+    return t_1115(ctx, r1, s, E, B)
 
 
-d_1105 = _C.d_1096  # rules_data/terraforming_mars/cards/001-070.yaml:375
-d_1106 = _C.d_597  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1105 = _C.rebased(_C.d_1096, 1104)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1106 = _C.rebased(_C.d_597, 1104)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1107 = _C.rebased(_C.d_1098, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1108 = _C.rebased(_C.d_1099, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1109 = _C.rebased(_C.d_1100, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1110 = _C.rebased(_C.d_1101, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1111 = _C.rebased(_C.d_1102, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1112 = _C.rebased(_C.d_379, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1113 = _C.rebased(_C.d_368, 1104)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1114 = _C.rebased(_C.d_369, 1104)  # rules_data/terraforming_mars/cards/001-070.yaml:375
+t_1115 = _C.rebased(_C.t_370, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1116 = _C.rebased(_C.t_371, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1117 = _C.rebased(_C.t_372, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1118 = _C.rebased(_C.d_373, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1119 = _C.rebased(_C.t_374, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1120 = _C.rebased(_C.t_375, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1121 = _C.rebased(_C.d_376, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1122 = _C.rebased(_C.d_377, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1123 = _C.rebased(_C.d_378, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1124 = _C.rebased(_C.d_379, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1125 = _C.rebased(_C.t_380, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1126 = _C.rebased(_C.t_381, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1127 = _C.rebased(_C.d_382, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def d_1107(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1239(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 1108, ctx.state.get('game_tracks'), E.get('t~746'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[1])
-    else:
-        if not d_1109(ctx, E):
-            return False
-    return True
-
-
-def d_1108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1108, ctx.state.get('game_tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[1])
-    return True
-
-
-def d_1109(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1110, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[2])
-    if not d_1111(ctx, E):
-        return False
-    return True
-
-
-def d_1110(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1110, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[2])
-    return True
-
-
-d_1111 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1112 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1113 = _C.d_368  # rules_data/terraforming_mars/cards/001-070.yaml:375
-d_1114 = _C.d_369  # rules_data/terraforming_mars/cards/001-070.yaml:375
-
-
-def t_1115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1116(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~749')))
-
-
-def t_1116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1250(ctx, E):
-        return t_1117(ctx, k, s, E)
-    return k()
-
-
-def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1118, ctx.state.get('params'), E.get('p~748'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1252(ctx, E), '+=', False, K[4])
-    return t_1119(ctx, k, s, E)
-
-
-def d_1118(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1118, ctx.state.get('params'), E.get('p~748'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1252(ctx, E), '+=', False, K[4])
-    return True
-
-
-def t_1119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1253(ctx, E):
-        return t_1120(ctx, k, s, E)
-    return k()
-
-
-def t_1120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_1121(ctx, E):
-        return False
-    return t_1125(ctx, r1, s, E)
-
-
-def d_1121(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1254(ctx, E):
-        if not d_1122(ctx, E):
-            return False
-    return True
-
-
-def d_1122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1123, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[2])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
-    return True
-
-
-def d_1123(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1123, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[2])
-    return True
-
-
-d_1124 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1125 = _C.t_380  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1126 = _C.t_381  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1127 = _C.d_382  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def d_1128(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1128(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1264(ctx, E):
-        if not d_1129(ctx, E):
+        if not d_1129(ctx, E, B):
             return False
     else:
-        if not d_1133(ctx, E):
+        if not d_1133(ctx, E, B):
             return False
     return True
 
 
-def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1129(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -311,13 +150,13 @@ def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~755', 4, True)
     LOCAL(ctx, E, 'r~756', 'plants', True)
-    c, key = KEYPLACE(ctx, 1132, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[6])
     return True
 
 
-def d_1130(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1130(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -327,7 +166,7 @@ def d_1130(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     return True
 
 
-def d_1131(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1131(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -337,19 +176,10 @@ def d_1131(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     return True
 
 
-def d_1132(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1132, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[5])
-    return True
+d_1132 = _C.rebased(_C.d_1132, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1133(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -357,13 +187,13 @@ def d_1133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~757', 1, True)
     LOCAL(ctx, E, 'r~758', 'plants', True)
-    c, key = KEYPLACE(ctx, 1136, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[6])
     return True
 
 
-def d_1134(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1134(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -373,7 +203,7 @@ def d_1134(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     return True
 
 
-def d_1135(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1135(ctx, E=None, B=1104):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -383,16 +213,7 @@ def d_1135(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     return True
 
 
-def d_1136(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1136, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[5])
-    return True
+d_1136 = _C.rebased(_C.d_1136, 1104)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

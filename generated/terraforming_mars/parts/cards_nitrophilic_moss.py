@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -54,7 +55,7 @@ x_3045 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_3046 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2680(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
+def d_2680(ctx, E=None, B=2680):  # rules_data/terraforming_mars/cards/141-208.yaml:66
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,64 +63,24 @@ def d_2680(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 2683, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    if not d_2686(ctx, E):
+    if not d_2686(ctx, E, B):
         return False
     return True
 
 
-d_2681 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2682 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:66
-
-
-def d_2683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2683, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2684 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2685 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:66
-
-
-def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3045(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2688, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
-
-
-d_2687 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2688, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
+d_2681 = _C.rebased(_C.d_489, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2682 = _C.rebased(_C.d_794, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2683 = _C.rebased(_C.d_365, 2680)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2684 = _C.rebased(_C.d_787, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2685 = _C.rebased(_C.d_788, 2680)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2686 = _C.rebased(_C.d_673, 2680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2687 = _C.rebased(_C.d_674, 2680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2688 = _C.rebased(_C.d_675, 2680)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -78,78 +80,18 @@ x_862 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_863 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_864 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_868 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_749 = _C.rebased(_C.d_714, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_750 = _C.rebased(_C.d_352, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_751 = _C.rebased(_C.d_364, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_752 = _C.rebased(_C.d_386, 749)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_753 = _C.rebased(_C.d_387, 749)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_754 = _C.rebased(_C.d_388, 749)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_755 = _C.rebased(_C.d_453, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_756 = _C.rebased(_C.d_495, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_757 = _C.rebased(_C.d_496, 749)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_749(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_752(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 757, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-d_750 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_751 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:177
-
-
-def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_837(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 754, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_753 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 754, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_755 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_756 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:177
-
-
-def d_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 757, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-def t_758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def t_758(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -159,16 +101,16 @@ def t_758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         ctx.steps += 2
         LOCAL(ctx, E, 't~750', 'city', True)
         LOCAL(ctx, E, 's~751', 's31', True)
-        return t_762(ctx, k, s, E)
+        return t_762(ctx, k, s, E, B)
 
-    return t_759(ctx, r1, s, E)
-
-
-t_759 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:178
-d_760 = _C.d_760  # rules_data/terraforming_mars/cards/001-070.yaml:178
+    return t_759(ctx, r1, s, E, B)
 
 
-def d_761(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+t_759 = _C.rebased(_C.t_367, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:178
+d_760 = _C.rebased(_C.d_760, 749)  # rules_data/terraforming_mars/cards/001-070.yaml:178
+
+
+def d_761(ctx, E=None, B=749):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -178,7 +120,7 @@ def d_761(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     return True
 
 
-def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def t_762(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -186,10 +128,10 @@ def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         E = ctx.env()
     LOCAL(ctx, E, 't~752', E.get('t~750'), True)
     LOCAL(ctx, E, 'l~753', x_848(ctx, E), True)
-    return t_765(ctx, k, s, E)
+    return t_765(ctx, k, s, E, B)
 
 
-def d_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def d_763(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -199,7 +141,7 @@ def d_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def d_764(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -209,18 +151,18 @@ def d_764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_765(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_849(ctx, E):
-        return t_766(ctx, k, s, E)
+        return t_766(ctx, k, s, E, B)
     return k()
 
 
-def t_766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_766(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -229,68 +171,25 @@ def t_766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     LOCAL(ctx, E, 'open~758', x_850(ctx, E), True)
     if not x_851(ctx, E):
         return False
-    return t_769(ctx, k, s, E)
+    return t_769(ctx, k, s, E, B)
 
 
-d_767 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_768 = _C.d_768  # rules_data/terraforming_mars/definitions/board.yaml:134
-
-
-def t_769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 769, None, [], k)
-
-
-def t_770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
-    return t_773(ctx, k, s, E)
-
-
-d_771 = _C.d_771  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_772 = _C.d_772  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 774, ctx.state.get('board'), E.get('s~761'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[6])
-    return t_776(ctx, k, s, E)
-
-
-def d_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 774, ctx.state.get('board'), E.get('s~761'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[5])
-    return True
-
-
-d_775 = _C.d_775  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_776 = _C.t_776  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_777 = _C.t_777  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_778 = _C.t_778  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_779 = _C.t_779  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_780 = _C.t_780  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_781 = _C.t_781  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_782 = _C.d_782  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_767 = _C.rebased(_C.d_767, 749)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_768 = _C.rebased(_C.d_768, 749)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_769 = _C.rebased(_C.t_769, 749)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_770 = _C.rebased(_C.t_770, 749)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_771 = _C.rebased(_C.d_771, 749)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_772 = _C.rebased(_C.d_772, 749)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_773 = _C.rebased(_C.t_773, 749)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_774 = _C.rebased(_C.d_774, 749)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_775 = _C.rebased(_C.d_775, 749)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_776 = _C.rebased(_C.t_776, 749)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_777 = _C.rebased(_C.t_777, 749)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_778 = _C.rebased(_C.t_778, 749)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_779 = _C.rebased(_C.t_779, 749)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_780 = _C.rebased(_C.t_780, 749)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_781 = _C.rebased(_C.t_781, 749)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_782 = _C.rebased(_C.d_782, 749)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

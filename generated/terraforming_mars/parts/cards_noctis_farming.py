@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -56,39 +57,13 @@ def x_3429(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:354
 x_3432 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3434 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:362
 x_3437 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3006 = _C.rebased(_C.d_1197, 3006)  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_3007 = _C.rebased(_C.d_352, 3006)  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_3008 = _C.rebased(_C.d_385, 3006)  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_3009 = _C.rebased(_C.d_365, 3006)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3006(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3009, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_3007 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:361
-d_3008 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:361
-
-
-def d_3009(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3009, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-def t_3010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:362
+def t_3010(ctx, k, s=None, E=None, B=3006):  # rules_data/terraforming_mars/cards/141-208.yaml:362
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,29 +73,18 @@ def t_3010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 3
         LOCAL(ctx, E, 'n~748', 2, True)
         LOCAL(ctx, E, 'r~749', 'plants', True)
-        c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
+            SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[3])
         return k()
 
-    return t_3011(ctx, r1, s, E)
+    return t_3011(ctx, r1, s, E, B)
 
 
-t_3011 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:362
-d_3012 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:362
-d_3013 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:362
-
-
-def d_3014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
-    return True
+t_3011 = _C.rebased(_C.t_367, 3006)  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_3012 = _C.rebased(_C.d_787, 3006)  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_3013 = _C.rebased(_C.d_788, 3006)  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_3014 = _C.rebased(_C.d_914, 3006)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

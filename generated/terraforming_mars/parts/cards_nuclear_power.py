@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_1380 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1382 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
-def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+def d_1225(ctx, E=None, B=1225):  # rules_data/terraforming_mars/cards/001-070.yaml:450
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_1228(ctx, E):
+    if not d_1228(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, 1233, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1226 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1227 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:450
-
-
-def d_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1375(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1230, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1229 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1230, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1231 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1232 = _C.d_1232  # rules_data/terraforming_mars/cards/001-070.yaml:450
-
-
-def d_1233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1233, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-t_1234 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:451
+d_1226 = _C.rebased(_C.d_489, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1227 = _C.rebased(_C.d_385, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1228 = _C.rebased(_C.d_386, 1225)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1229 = _C.rebased(_C.d_387, 1225)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1230 = _C.rebased(_C.d_388, 1225)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1231 = _C.rebased(_C.d_453, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1232 = _C.rebased(_C.d_1232, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1233 = _C.rebased(_C.d_496, 1225)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1234 = _C.rebased(_C.t_367, 1225)  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
 TRIALS = {

@@ -48,8 +48,10 @@ K = [
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['game', 'params', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
 ]
@@ -126,7 +128,7 @@ def x_2218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'effect', None))
 
 
-def t_1928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def t_1928(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,14 +138,14 @@ def t_1928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         ctx.steps += 2
         LOCAL(ctx, E, 'p~766', 'temperature', True)
         LOCAL(ctx, E, 'n~767', 2, True)
-        return t_1952(ctx, k, s, E)
+        return t_1952(ctx, k, s, E, B)
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~746', 'nuclear_zone', True)
-    return t_1930(ctx, r1, s, E)
+    return t_1930(ctx, r1, s, E, B)
 
 
-def d_1929(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def d_1929(ctx, E=None, B=1928):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -153,95 +155,29 @@ def d_1929(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     return True
 
 
-def t_1930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2182(ctx, E):
-        return t_1931(ctx, k, s, E)
-    return k()
+t_1930 = _C.rebased(_C.t_879, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1931 = _C.rebased(_C.t_880, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1932 = _C.rebased(_C.d_881, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1933 = _C.rebased(_C.d_882, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1934 = _C.rebased(_C.d_883, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1935 = _C.rebased(_C.d_884, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1936 = _C.rebased(_C.t_885, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1937 = _C.rebased(_C.t_886, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1938 = _C.rebased(_C.d_887, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1939 = _C.rebased(_C.d_888, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1940 = _C.rebased(_C.t_889, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1941 = _C.rebased(_C.d_890, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1942 = _C.rebased(_C.d_891, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1943 = _C.rebased(_C.t_892, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1944 = _C.rebased(_C.t_893, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1945 = _C.rebased(_C.t_894, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1946 = _C.rebased(_C.t_895, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1947 = _C.rebased(_C.t_896, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1948 = _C.rebased(_C.t_897, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1949 = _C.rebased(_C.d_898, 1928)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_1931(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_2183(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_2184(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_2185(ctx, E), True)
-    if not x_2186(ctx, E):
-        return False
-    return t_1936(ctx, k, s, E)
-
-
-d_1932 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1933 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1934 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1935 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_1936(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1936, None, [], k)
-
-
-def t_1937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_1940(ctx, k, s, E)
-
-
-d_1938 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1939 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1940(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1941, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2191(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[5])
-    return t_1943(ctx, k, s, E)
-
-
-def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1941, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2191(ctx, E), '=', False, K[4])
-    return True
-
-
-d_1942 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1943 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1944 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1945 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1946 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1947 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1948 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1949 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def d_1950(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def d_1950(ctx, E=None, B=1928):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -251,7 +187,7 @@ def d_1950(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     return True
 
 
-def d_1951(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def d_1951(ctx, E=None, B=1928):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -261,7 +197,7 @@ def d_1951(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     return True
 
 
-def t_1952(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1952(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -270,58 +206,58 @@ def t_1952(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1953(ctx, lambda: nxt(left - 1), k, E)
+        return t_1953(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('n~767')))
 
 
-def t_1953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1953(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2207(ctx, E):
-        return t_1954(ctx, k, s, E)
+        return t_1954(ctx, k, s, E, B)
     return k()
 
 
-def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1954(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1955, ctx.state.get('params'), E.get('p~766'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~766'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[6])
-    return t_1956(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[7])
+    return t_1956(ctx, k, s, E, B)
 
 
-def d_1955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1955(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1955, ctx.state.get('params'), E.get('p~766'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~766'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[6])
+        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[7])
     return True
 
 
-def t_1956(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1956(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2210(ctx, E):
-        return t_1957(ctx, k, s, E)
+        return t_1957(ctx, k, s, E, B)
     return k()
 
 
-def t_1957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1957(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -333,54 +269,54 @@ def t_1957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    if not d_1958(ctx, E):
+    if not d_1958(ctx, E, B):
         return False
-    return t_1962(ctx, r1, s, E)
+    return t_1962(ctx, r1, s, E, B)
 
 
-def d_1958(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1958(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2211(ctx, E):
-        if not d_1959(ctx, E):
+        if not d_1959(ctx, E, B):
             return False
     return True
 
 
-def d_1959(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1959(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1960, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[7])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[8])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[10])
     return True
 
 
-def d_1960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1960(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1960, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[7])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
     return True
 
 
-d_1961 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1961 = _C.rebased(_C.d_379, 1928)  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1962(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -399,13 +335,13 @@ def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'b~768', item, True)
             if x_2217(ctx, E):
-                return t_1963(ctx, lambda i=i: nxt(i), brk, E)
+                return t_1963(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_1963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1963(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -414,7 +350,7 @@ def t_1963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2218(ctx, E), k)
 
 
-def d_1964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1964(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
@@ -73,30 +74,11 @@ x_3613 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3614 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3615 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3616 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+t_3151 = _C.rebased(_C.t_1570, 3151)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+t_3152 = _C.rebased(_C.t_791, 3151)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_3152(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(x_3593(ctx, E)))
-
-
-def t_3152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3152, None, [], k)
-
-
-def d_3153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3153(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,16 +86,16 @@ def d_3153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     LOCAL(ctx, E, 'n~747', 1, True)
     LOCAL(ctx, E, 'r~748', 'science', True)
-    c, key = KEYPLACE(ctx, 3156, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-d_3154 = _C.d_524  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3154 = _C.rebased(_C.d_524, 3151)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3155(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3155(ctx, E=None, B=3151):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -123,19 +105,19 @@ def d_3155(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     return True
 
 
-def d_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3156(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3156, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-def d_3157(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3157(ctx, E=None, B=3151):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -143,19 +125,19 @@ def d_3157(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', 1, True)
     LOCAL(ctx, E, 'r~750', 'science', True)
-    if not d_3160(ctx, E):
+    if not d_3160(ctx, E, B):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'n~751', 1, True)
-    if not d_3164(ctx, E):
+    if not d_3164(ctx, E, B):
         return False
     return True
 
 
-d_3158 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3158 = _C.rebased(_C.d_369, 3151)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3159(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3159(ctx, E=None, B=3151):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -165,7 +147,7 @@ def d_3159(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     return True
 
 
-def d_3160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3160(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -174,13 +156,13 @@ def d_3160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_3601(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3162, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-def d_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3161(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -191,22 +173,22 @@ def d_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3162(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3162, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-d_3163 = _C.d_1044  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3163 = _C.rebased(_C.d_1044, 3151)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3164(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -215,64 +197,64 @@ def d_3164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~751'))
     while left > 0:
         left -= 1
-        if not d_3165(ctx, E):
+        if not d_3165(ctx, E, B):
             return False
     return True
 
 
-def d_3165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3165(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3166(ctx, E):
+    if not d_3166(ctx, E, B):
         return False
-    if not d_3171(ctx, E):
+    if not d_3171(ctx, E, B):
         return False
     return True
 
 
-def d_3166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3166(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3606(ctx, E):
-        if not d_3167(ctx, E):
+        if not d_3167(ctx, E, B):
             return False
     return True
 
 
-def d_3167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3167(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3608(ctx, E), '=', False, K[1])
-    SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[3])
-    STMT(ctx, 3170)
+    SET(ctx, 'deck', ctx.state, 'deck', x_3608(ctx, E), '=', False, K[2])
+    SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+    STMT(ctx, B + 19)
     return True
 
 
-d_3168 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3169 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3168 = _C.rebased(_C.d_424, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3169 = _C.rebased(_C.d_425, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3170(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3170)
+    STMT(ctx, B + 19)
     return True
 
 
-d_3171 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3172 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3173 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3174 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3171 = _C.rebased(_C.d_695, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3172 = _C.rebased(_C.d_696, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3173 = _C.rebased(_C.d_697, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3174 = _C.rebased(_C.d_431, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

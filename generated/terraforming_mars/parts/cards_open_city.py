@@ -48,8 +48,10 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -78,78 +80,18 @@ x_2373 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_2374 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_2375 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_2379 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2079 = _C.rebased(_C.d_1817, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2080 = _C.rebased(_C.d_352, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2081 = _C.rebased(_C.d_364, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2082 = _C.rebased(_C.d_386, 2079)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2083 = _C.rebased(_C.d_387, 2079)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2084 = _C.rebased(_C.d_388, 2079)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2085 = _C.rebased(_C.d_1179, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2086 = _C.rebased(_C.d_495, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2087 = _C.rebased(_C.d_496, 2079)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2079(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2082(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2087, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-d_2080 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2081 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:386
-
-
-def d_2082(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2345(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2084, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_2083 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2084, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_2085 = _C.d_1179  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2086 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:386
-
-
-def d_2087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2087, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-def t_2088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
+def t_2088(ctx, k, s=None, E=None, B=2079):  # rules_data/terraforming_mars/cards/071-140.yaml:387
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -159,121 +101,40 @@ def t_2088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         ctx.steps += 4
         LOCAL(ctx, E, 'n~750', 2, True)
         LOCAL(ctx, E, 'r~751', 'plants', True)
-        c, key = KEYPLACE(ctx, 2092, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[5])
+            SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[6])
         LOCAL(ctx, E, 't~752', 'city', True)
-        return t_2094(ctx, k, s, E)
+        return t_2094(ctx, k, s, E, B)
 
-    return t_2089(ctx, r1, s, E)
-
-
-t_2089 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2090 = _C.d_990  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2091 = _C.d_726  # rules_data/terraforming_mars/cards/071-140.yaml:387
+    return t_2089(ctx, r1, s, E, B)
 
 
-def d_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2092, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[5])
-    return True
-
-
-d_2093 = _C.d_728  # rules_data/terraforming_mars/cards/071-140.yaml:387
-
-
-def t_2094(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2358(ctx, E):
-        return t_2095(ctx, k, s, E)
-    return k()
-
-
-def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_2359(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_2360(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_2361(ctx, E), True)
-    if not x_2362(ctx, E):
-        return False
-    return t_2100(ctx, k, s, E)
-
-
-d_2096 = _C.d_731  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2097 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2098 = _C.d_733  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2099 = _C.d_734  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_2100(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2100, None, [], k)
-
-
-def t_2101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
-    return t_2104(ctx, k, s, E)
-
-
-d_2102 = _C.d_737  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2103 = _C.d_738  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_2104(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2105, ctx.state.get('board'), E.get('s~770'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2367(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[7])
-    return t_2107(ctx, k, s, E)
-
-
-def d_2105(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2105, ctx.state.get('board'), E.get('s~770'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2367(ctx, E), '=', False, K[6])
-    return True
-
-
-d_2106 = _C.d_741  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2107 = _C.t_742  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2108 = _C.t_743  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2109 = _C.t_744  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2110 = _C.t_745  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2111 = _C.t_746  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2112 = _C.t_747  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2113 = _C.d_748  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_2089 = _C.rebased(_C.t_367, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2090 = _C.rebased(_C.d_990, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2091 = _C.rebased(_C.d_726, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2092 = _C.rebased(_C.d_679, 2079)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2093 = _C.rebased(_C.d_728, 2079)  # rules_data/terraforming_mars/cards/071-140.yaml:387
+t_2094 = _C.rebased(_C.t_729, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2095 = _C.rebased(_C.t_730, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2096 = _C.rebased(_C.d_731, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2097 = _C.rebased(_C.d_732, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2098 = _C.rebased(_C.d_733, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2099 = _C.rebased(_C.d_734, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2100 = _C.rebased(_C.t_735, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2101 = _C.rebased(_C.t_736, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2102 = _C.rebased(_C.d_737, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2103 = _C.rebased(_C.d_738, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2104 = _C.rebased(_C.t_739, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2105 = _C.rebased(_C.d_740, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2106 = _C.rebased(_C.d_741, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2107 = _C.rebased(_C.t_742, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2108 = _C.rebased(_C.t_743, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2109 = _C.rebased(_C.t_744, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2110 = _C.rebased(_C.t_745, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2111 = _C.rebased(_C.t_746, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2112 = _C.rebased(_C.t_747, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2113 = _C.rebased(_C.d_748, 2079)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

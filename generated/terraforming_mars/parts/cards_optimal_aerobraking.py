@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_1116 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_1120 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_993(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
+def d_993(ctx, E=None, B=993):  # rules_data/terraforming_mars/cards/001-070.yaml:317
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,47 +66,23 @@ def d_993(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 3, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 996, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, 999, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_994 = _C.d_793  # rules_data/terraforming_mars/cards/001-070.yaml:317
-d_995 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:317
-
-
-def d_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 996, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_997 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:317
-d_998 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:317
-
-
-def d_999(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 999, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
+d_994 = _C.rebased(_C.d_793, 993)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_995 = _C.rebased(_C.d_385, 993)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_996 = _C.rebased(_C.d_795, 993)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_997 = _C.rebased(_C.d_453, 993)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_998 = _C.rebased(_C.d_390, 993)  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_999 = _C.rebased(_C.d_914, 993)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -64,56 +65,15 @@ x_2324 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_2326 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2327 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2328 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2045 = _C.rebased(_C.d_1990, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2046 = _C.rebased(_C.d_1991, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2047 = _C.rebased(_C.d_364, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2048 = _C.rebased(_C.d_480, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2049 = _C.rebased(_C.d_481, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2050 = _C.rebased(_C.d_482, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2045(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2048(ctx, E):
-        return False
-    return True
-
-
-d_2046 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2047 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:348
-
-
-def d_2048(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2307(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_2049 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-def t_2051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
+def t_2051(ctx, k, s=None, E=None, B=2045):  # rules_data/terraforming_mars/cards/071-140.yaml:348
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,154 +81,32 @@ def t_2051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2054, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     LOCAL(ctx, E, 'p~750', 'oxygen', True)
     LOCAL(ctx, E, 'n~751', 1, True)
-    return t_2057(ctx, k, s, E)
+    return t_2057(ctx, k, s, E, B)
 
 
-d_2052 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2053 = _C.d_1670  # rules_data/terraforming_mars/cards/071-140.yaml:348
-
-
-def d_2054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2054, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-d_2055 = _C.d_1043  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2056 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:348
-
-
-def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_2058(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~751')))
-
-
-def t_2058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2317(ctx, E):
-        return t_2059(ctx, k, s, E)
-    return k()
-
-
-def t_2059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2060, ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2319(ctx, E), '+=', False, K[2])
-    return t_2061(ctx, k, s, E)
-
-
-def d_2060(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2060, ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2319(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_2061(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2320(ctx, E):
-        return t_2062(ctx, k, s, E)
-    return k()
-
-
-def t_2062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_2063(ctx, E):
-        return False
-    return t_2067(ctx, r1, s, E)
-
-
-def d_2063(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2321(ctx, E):
-        if not d_2064(ctx, E):
-            return False
-    return True
-
-
-def d_2064(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2065, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_2065(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2065, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_2066 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2067 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2068 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2069 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2052 = _C.rebased(_C.d_389, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2053 = _C.rebased(_C.d_1670, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2054 = _C.rebased(_C.d_914, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2055 = _C.rebased(_C.d_1043, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2056 = _C.rebased(_C.d_1044, 2045)  # rules_data/terraforming_mars/cards/071-140.yaml:348
+t_2057 = _C.rebased(_C.t_1045, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2058 = _C.rebased(_C.t_1046, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2059 = _C.rebased(_C.t_1047, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2060 = _C.rebased(_C.d_1048, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2061 = _C.rebased(_C.t_1049, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2062 = _C.rebased(_C.t_1050, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2063 = _C.rebased(_C.d_1051, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2064 = _C.rebased(_C.d_1052, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2065 = _C.rebased(_C.d_1053, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2066 = _C.rebased(_C.d_379, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2067 = _C.rebased(_C.t_1055, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2068 = _C.rebased(_C.t_1056, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2069 = _C.rebased(_C.d_1057, 2045)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

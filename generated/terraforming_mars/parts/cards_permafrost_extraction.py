@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -70,107 +71,28 @@ x_3748 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_3749 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_3750 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_3754 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:518
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_3274(ctx, k, s, E)
-
-
-d_3273 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:518
-
-
-def t_3274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3733(ctx, E):
-        return t_3275(ctx, k, s, E)
-    return k()
-
-
-def t_3275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_3734(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_3735(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_3736(ctx, E), True)
-    if not x_3737(ctx, E):
-        return False
-    return t_3280(ctx, k, s, E)
-
-
-d_3276 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3277 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3278 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3279 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_3280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3280, None, [], k)
-
-
-def t_3281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_3284(ctx, k, s, E)
-
-
-d_3282 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3283 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3285, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3742(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
-    return t_3287(ctx, k, s, E)
-
-
-def d_3285(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3285, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3742(ctx, E), '=', False, K[3])
-    return True
-
-
-d_3286 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3287 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3288 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3289 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3290 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3291 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3292 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3293 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_3272 = _C.rebased(_C.t_2425, 3272)  # rules_data/terraforming_mars/cards/141-208.yaml:518
+d_3273 = _C.rebased(_C.d_878, 3272)  # rules_data/terraforming_mars/cards/141-208.yaml:518
+t_3274 = _C.rebased(_C.t_879, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3275 = _C.rebased(_C.t_880, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3276 = _C.rebased(_C.d_881, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3277 = _C.rebased(_C.d_882, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3278 = _C.rebased(_C.d_883, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3279 = _C.rebased(_C.d_884, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3280 = _C.rebased(_C.t_885, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3281 = _C.rebased(_C.t_886, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3282 = _C.rebased(_C.d_887, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3283 = _C.rebased(_C.d_888, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3284 = _C.rebased(_C.t_889, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3285 = _C.rebased(_C.d_890, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3286 = _C.rebased(_C.d_891, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3287 = _C.rebased(_C.t_892, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3288 = _C.rebased(_C.t_893, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3289 = _C.rebased(_C.t_894, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3290 = _C.rebased(_C.t_895, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3291 = _C.rebased(_C.t_896, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3292 = _C.rebased(_C.t_897, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3293 = _C.rebased(_C.d_898, 3272)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_2118 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2120 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
-def d_1868(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
+def d_1868(ctx, E=None, B=1868):  # rules_data/terraforming_mars/cards/071-140.yaml:198
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1868(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    if not d_1871(ctx, E):
+    if not d_1871(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, 1876, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1869 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1870 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:198
-
-
-def d_1871(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2113(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1873, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1872 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1873(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1873, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1874 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1875 = _C.d_1232  # rules_data/terraforming_mars/cards/071-140.yaml:198
-
-
-def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1876, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-t_1877 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:199
+d_1869 = _C.rebased(_C.d_352, 1868)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1870 = _C.rebased(_C.d_385, 1868)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1871 = _C.rebased(_C.d_386, 1868)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1872 = _C.rebased(_C.d_387, 1868)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1873 = _C.rebased(_C.d_388, 1868)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1874 = _C.rebased(_C.d_787, 1868)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1875 = _C.rebased(_C.d_1232, 1868)  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1876 = _C.rebased(_C.d_496, 1868)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1877 = _C.rebased(_C.t_367, 1868)  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -61,7 +62,7 @@ def x_3389(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
 x_3390 = _C.x_1213  # rules_data/terraforming_mars/cards/141-208.yaml:307
 
 
-def d_2964(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
+def d_2964(ctx, E=None, B=2964):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,29 +70,18 @@ def d_2964(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'animal', True)
-    c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2965 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2966 = _C.d_917  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2965 = _C.rebased(_C.d_352, 2964)  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2966 = _C.rebased(_C.d_917, 2964)  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2967 = _C.rebased(_C.d_1036, 2964)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_2967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-def d_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
+def d_2968(ctx, E=None, B=2964):  # rules_data/terraforming_mars/cards/141-208.yaml:318
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,26 +89,15 @@ def d_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'animal', True)
-    c, key = KEYPLACE(ctx, 2971, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2969 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2970 = _C.d_932  # rules_data/terraforming_mars/cards/141-208.yaml:318
-
-
-def d_2971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2971, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
+d_2969 = _C.rebased(_C.d_389, 2964)  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2970 = _C.rebased(_C.d_932, 2964)  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2971 = _C.rebased(_C.d_948, 2964)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -47,7 +47,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -76,7 +78,7 @@ x_970 = _C.x_941  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_974 = _C.x_945  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def t_850(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -84,31 +86,20 @@ def t_850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, 853, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[3])
     LOCAL(ctx, E, 't~748', 'city', True)
     LOCAL(ctx, E, 's~749', 's02', True)
-    return t_856(ctx, k, s, E)
+    return t_856(ctx, k, s, E, B)
 
 
-d_851 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:215
-d_852 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_851 = _C.rebased(_C.d_352, 850)  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_852 = _C.rebased(_C.d_353, 850)  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_853 = _C.rebased(_C.d_365, 850)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 853, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[3])
-    return True
-
-
-def d_854(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def d_854(ctx, E=None, B=850):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,7 +109,7 @@ def d_854(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     return True
 
 
-def d_855(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def d_855(ctx, E=None, B=850):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -128,7 +119,7 @@ def d_855(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     return True
 
 
-def t_856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def t_856(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,10 +127,10 @@ def t_856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         E = ctx.env()
     LOCAL(ctx, E, 't~750', E.get('t~748'), True)
     LOCAL(ctx, E, 'l~751', x_954(ctx, E), True)
-    return t_859(ctx, k, s, E)
+    return t_859(ctx, k, s, E, B)
 
 
-def d_857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def d_857(ctx, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,7 +140,7 @@ def d_857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+def d_858(ctx, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -159,18 +150,18 @@ def d_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_859(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_955(ctx, E):
-        return t_860(ctx, k, s, E)
+        return t_860(ctx, k, s, E, B)
     return k()
 
 
-def t_860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_860(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -179,68 +170,33 @@ def t_860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     LOCAL(ctx, E, 'open~756', x_956(ctx, E), True)
     if not x_957(ctx, E):
         return False
-    return t_863(ctx, k, s, E)
+    return t_863(ctx, k, s, E, B)
 
 
-d_861 = _C.d_834  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_862 = _C.d_835  # rules_data/terraforming_mars/definitions/board.yaml:134
+d_861 = _C.rebased(_C.d_834, 850)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_862 = _C.rebased(_C.d_835, 850)  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_863(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 863, None, [], k)
+    return CHOOSE(ctx, B + 13, None, [], k)
 
 
-def t_864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
-    return t_867(ctx, k, s, E)
-
-
-d_865 = _C.d_838  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_866 = _C.d_839  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 868, ctx.state.get('board'), E.get('s~759'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_962(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[5])
-    return t_870(ctx, k, s, E)
-
-
-def d_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 868, ctx.state.get('board'), E.get('s~759'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_962(ctx, E), '=', False, K[4])
-    return True
-
-
-d_869 = _C.d_842  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_870 = _C.t_843  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_871 = _C.t_844  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_872 = _C.t_845  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_873 = _C.t_846  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_874 = _C.t_847  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_875 = _C.t_848  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_876 = _C.d_849  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_864 = _C.rebased(_C.t_837, 850)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_865 = _C.rebased(_C.d_838, 850)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_866 = _C.rebased(_C.d_839, 850)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_867 = _C.rebased(_C.t_840, 850)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_868 = _C.rebased(_C.d_841, 850)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_869 = _C.rebased(_C.d_842, 850)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_870 = _C.rebased(_C.t_843, 850)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_871 = _C.rebased(_C.t_844, 850)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_872 = _C.rebased(_C.t_845, 850)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_873 = _C.rebased(_C.t_846, 850)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_874 = _C.rebased(_C.t_847, 850)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_875 = _C.rebased(_C.t_848, 850)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_876 = _C.rebased(_C.d_849, 850)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

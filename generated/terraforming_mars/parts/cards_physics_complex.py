@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -59,7 +60,7 @@ x_2170 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_2174 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_1913(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1913(ctx, E=None, B=1913):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67,12 +68,12 @@ def d_1913(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 6, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1916(ctx, E):
+    if not d_1916(ctx, E, B):
         return False
     return True
 
 
-def d_1914(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1914(ctx, E=None, B=1913):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -82,40 +83,13 @@ def d_1914(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     return True
 
 
-d_1915 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1915 = _C.rebased(_C.d_364, 1913)  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1916 = _C.rebased(_C.d_480, 1913)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1917 = _C.rebased(_C.d_481, 1913)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1918 = _C.rebased(_C.d_482, 1913)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2169(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_1917 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_1918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_1919(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1919(ctx, E=None, B=1913):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -123,16 +97,16 @@ def d_1919(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'science', True)
-    c, key = KEYPLACE(ctx, 1922, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[2])
     return True
 
 
-d_1920 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1920 = _C.rebased(_C.d_389, 1913)  # rules_data/terraforming_mars/cards/071-140.yaml:262
 
 
-def d_1921(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1921(ctx, E=None, B=1913):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -142,16 +116,7 @@ def d_1921(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     return True
 
 
-def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1922, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
+d_1922 = _C.rebased(_C.d_948, 1913)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -69,17 +70,17 @@ x_3800 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_3804 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3316(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def t_3316(ctx, k, s=None, E=None, B=3316):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~750', 'greenery', True)
-    return t_3318(ctx, k, s, E)
+    return t_3318(ctx, k, s, E, B)
 
 
-def d_3317(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def d_3317(ctx, E=None, B=3316):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,18 +90,18 @@ def d_3317(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     return True
 
 
-def t_3318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_3318(ctx, k, s=None, E=None, B=3316):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3783(ctx, E):
-        return t_3319(ctx, k, s, E)
+        return t_3319(ctx, k, s, E, B)
     return k()
 
 
-def t_3319(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_3319(ctx, k, s=None, E=None, B=3316):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,70 +112,27 @@ def t_3319(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'legal~765', x_3786(ctx, E), True)
     if not x_3787(ctx, E):
         return False
-    return t_3324(ctx, k, s, E)
+    return t_3324(ctx, k, s, E, B)
 
 
-d_3320 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3321 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3322 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3323 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_3324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3324, None, [], k)
-
-
-def t_3325(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_3328(ctx, k, s, E)
-
-
-d_3326 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3327 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3328(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3329, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3792(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[4])
-    return t_3331(ctx, k, s, E)
-
-
-def d_3329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3329, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3792(ctx, E), '=', False, K[3])
-    return True
-
-
-d_3330 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3331 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3332 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3333 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3334 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3335 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3336 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3337 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_3320 = _C.rebased(_C.d_502, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3321 = _C.rebased(_C.d_503, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3322 = _C.rebased(_C.d_504, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3323 = _C.rebased(_C.d_505, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3324 = _C.rebased(_C.t_885, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3325 = _C.rebased(_C.t_507, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3326 = _C.rebased(_C.d_508, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3327 = _C.rebased(_C.d_509, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3328 = _C.rebased(_C.t_510, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3329 = _C.rebased(_C.d_511, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3330 = _C.rebased(_C.d_512, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3331 = _C.rebased(_C.t_513, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3332 = _C.rebased(_C.t_514, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3333 = _C.rebased(_C.t_515, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3334 = _C.rebased(_C.t_516, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3335 = _C.rebased(_C.t_517, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3336 = _C.rebased(_C.t_518, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3337 = _C.rebased(_C.d_519, 3316)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_2277 = _C.x_2277  # rules_data/terraforming_mars/definitions/resources.yaml:26
 x_2278 = _C.x_2278  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2015(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2015(ctx, E=None, B=2015):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,16 +67,16 @@ def d_2015(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     LOCAL(ctx, E, 'n~760', 1, True)
     LOCAL(ctx, E, 'r~761', 'energy', True)
     LOCAL(ctx, E, 'k~762', x_2276(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2019, PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2278(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2016 = _C.d_2016  # rules_data/terraforming_mars/cards/071-140.yaml:330
+d_2016 = _C.rebased(_C.d_2016, 2015)  # rules_data/terraforming_mars/cards/071-140.yaml:330
 
 
-def d_2017(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2017(ctx, E=None, B=2015):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -85,7 +86,7 @@ def d_2017(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     return True
 
 
-def d_2018(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2018(ctx, E=None, B=2015):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,16 +96,7 @@ def d_2018(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     return True
 
 
-def d_2019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2019, PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_2278(ctx, E), '+=', False, K[0])
-    return True
+d_2019 = _C.rebased(_C.d_2019, 2015)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {

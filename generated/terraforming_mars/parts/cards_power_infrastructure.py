@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     ['player', 'chosen', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -65,7 +66,7 @@ x_3817 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:546
 x_3819 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3338(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def t_3338(ctx, k, s=None, E=None, B=3338):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -75,16 +76,16 @@ def t_3338(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 'n~748', x_3812(ctx, E), True)
         LOCAL(ctx, E, 'r~749', 'energy', True)
-        if not d_3346(ctx, E):
+        if not d_3346(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~746', x_3805(ctx, E), True)
-    return t_3340(ctx, r1, s, E)
+    return t_3340(ctx, r1, s, E, B)
 
 
-def d_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3339(ctx, E=None, B=3338):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -94,63 +95,18 @@ def d_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     return True
 
 
-def t_3340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3806(ctx, E):
-        return False
-    return t_3342(ctx, k, s, E)
+t_3340 = _C.rebased(_C.t_2726, 3338)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_3341 = _C.rebased(_C.d_2727, 3338)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+t_3342 = _C.rebased(_C.t_2499, 3338)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_3343 = _C.rebased(_C.d_2729, 3338)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_3344 = _C.rebased(_C.d_2730, 3338)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3345 = _C.rebased(_C.d_1232, 3338)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3346 = _C.rebased(_C.d_673, 3338)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3347 = _C.rebased(_C.d_674, 3338)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3348 = _C.rebased(_C.d_675, 3338)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-d_3341 = _C.d_2727  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-
-
-def t_3342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3342, None, [], k)
-
-
-d_3343 = _C.d_2729  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_3344 = _C.d_2730  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3345 = _C.d_1232  # rules_data/terraforming_mars/cards/141-208.yaml:546
-
-
-def d_3346(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3814(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3348, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
-
-
-d_3347 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3348, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
-
-
-def d_3349(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3349(ctx, E=None, B=3338):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,26 +114,15 @@ def d_3349(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', x_3817(ctx, E), True)
     LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3352, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_3350 = _C.d_2735  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3351 = _C.d_678  # rules_data/terraforming_mars/cards/141-208.yaml:546
-
-
-def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3352, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
+d_3350 = _C.rebased(_C.d_2735, 3338)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3351 = _C.rebased(_C.d_678, 3338)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3352 = _C.rebased(_C.d_679, 3338)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

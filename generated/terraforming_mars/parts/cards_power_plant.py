@@ -45,44 +45,17 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2944 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2946 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:16
-
-
-def d_2592(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 2595, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_2593 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2594 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:15
-
-
-def d_2595(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2595, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-t_2596 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:16
+d_2592 = _C.rebased(_C.d_362, 2592)  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2593 = _C.rebased(_C.d_352, 2592)  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2594 = _C.rebased(_C.d_364, 2592)  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2595 = _C.rebased(_C.d_365, 2592)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2596 = _C.rebased(_C.t_367, 2592)  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
 TRIALS = {

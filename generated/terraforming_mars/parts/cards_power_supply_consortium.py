@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -134,7 +135,7 @@ def x_3207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return {'target': E.get('target~764')}
 
 
-def t_2796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:206
+def t_2796(ctx, k, s=None, E=None, B=2796):  # rules_data/terraforming_mars/cards/141-208.yaml:206
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -142,25 +143,25 @@ def t_2796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 1, True)
     LOCAL(ctx, E, 'r~751', 'energy', True)
-    return t_2799(ctx, k, s, E)
+    return t_2799(ctx, k, s, E, B)
 
 
-d_2797 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:206
-d_2798 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2797 = _C.rebased(_C.d_359, 2796)  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2798 = _C.rebased(_C.d_991, 2796)  # rules_data/terraforming_mars/cards/141-208.yaml:206
 
 
-def t_2799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2799(ctx, k, s=None, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3179(ctx, E):
-        return t_2800(ctx, k, s, E)
-    return t_2811(ctx, k, s, E)
+        return t_2800(ctx, k, s, E, B)
+    return t_2811(ctx, k, s, E, B)
 
 
-def t_2800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2800(ctx, k, s=None, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -170,7 +171,7 @@ def t_2800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 3
         LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
         LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
-        c, key = KEYPLACE(ctx, 2810, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
         return k()
@@ -178,10 +179,10 @@ def t_2800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 2
     LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
     LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
-    return t_2803(ctx, r1, s, E)
+    return t_2803(ctx, r1, s, E, B)
 
 
-def d_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2801(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -191,7 +192,7 @@ def d_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2802(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -201,18 +202,18 @@ def d_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_2803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2803(ctx, k, s=None, E=None, B=2796):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3182(ctx, E):
-        return t_2804(ctx, k, s, E)
+        return t_2804(ctx, k, s, E, B)
     return k()
 
 
-def t_2804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2804(ctx, k, s=None, E=None, B=2796):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -220,10 +221,10 @@ def t_2804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3183(ctx, E):
         return False
-    return t_2806(ctx, k, s, E)
+    return t_2806(ctx, k, s, E, B)
 
 
-def d_2805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2805(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -234,26 +235,22 @@ def d_2805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2806, None, [], k)
+t_2806 = _C.rebased(_C.t_1380, 2796)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2807(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2807(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2807, PL(ctx, E.get('target~756')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~756')).get('prod'), E.get('r~754'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~753'), '-=', False, K[0])
     return True
 
 
-def d_2808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2808(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -263,7 +260,7 @@ def d_2808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2809(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -273,19 +270,10 @@ def d_2809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2810, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
-    return True
+d_2810 = _C.rebased(_C.d_1136, 2796)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2811(ctx, k, s=None, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -293,15 +281,15 @@ def t_2811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
     LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
-    c, key = KEYPLACE(ctx, 2814, PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
     LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
-    return t_2817(ctx, k, s, E)
+    return t_2817(ctx, k, s, E, B)
 
 
-def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2812(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -311,7 +299,7 @@ def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2813(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -321,19 +309,19 @@ def d_2813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2814(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2814(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2814, PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
     return True
 
 
-def d_2815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2815(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -343,7 +331,7 @@ def d_2815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2816(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -353,18 +341,18 @@ def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_2817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2817(ctx, k, s=None, E=None, B=2796):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3201(ctx, E):
-        return t_2818(ctx, k, s, E)
+        return t_2818(ctx, k, s, E, B)
     return k()
 
 
-def t_2818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2818(ctx, k, s=None, E=None, B=2796):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -372,10 +360,10 @@ def t_2818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3202(ctx, E):
         return False
-    return t_2820(ctx, k, s, E)
+    return t_2820(ctx, k, s, E, B)
 
 
-def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2819(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -386,20 +374,16 @@ def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_2820(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2820, None, [], k)
+t_2820 = _C.rebased(_C.t_572, 2796)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2821(ctx, E=None, B=2796):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2821, PL(ctx, E.get('target~764')).get('prod'), E.get('r~762'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~764')).get('prod'), E.get('r~762'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~761'), '-=', False, K[0])
     return True

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -61,7 +62,7 @@ x_1030 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 x_1032 = _C.x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:236
 
 
-def t_915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def t_915(ctx, k, s=None, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,74 +70,19 @@ def t_915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'animal', True)
-    return t_918(ctx, k, s, E)
+    return t_918(ctx, k, s, E, B)
 
 
-d_916 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:245
-d_917 = _C.d_917  # rules_data/terraforming_mars/cards/001-070.yaml:245
-
-
-def t_918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1021(ctx, E):
-        return False
-    return t_920(ctx, k, s, E)
-
-
-d_919 = _C.d_919  # rules_data/terraforming_mars/definitions/cards.yaml:233
-
-
-def t_920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 920, None, [], k)
-
-
-def d_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 921, PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_922(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'animal', True)
-    c, key = KEYPLACE(ctx, 925, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
-    return True
-
-
-d_923 = _C.d_484  # rules_data/terraforming_mars/cards/001-070.yaml:245
-d_924 = _C.d_924  # rules_data/terraforming_mars/cards/001-070.yaml:245
-
-
-def d_925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 925, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
-    return True
+d_916 = _C.rebased(_C.d_352, 915)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_917 = _C.rebased(_C.d_917, 915)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+t_918 = _C.rebased(_C.t_918, 915)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+d_919 = _C.rebased(_C.d_919, 915)  # rules_data/terraforming_mars/definitions/cards.yaml:233
+t_920 = _C.rebased(_C.t_920, 915)  # rules_data/terraforming_mars/definitions/cards.yaml:236
+d_921 = _C.rebased(_C.d_921, 915)  # rules_data/terraforming_mars/definitions/cards.yaml:239
+d_922 = _C.rebased(_C.d_922, 915)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_923 = _C.rebased(_C.d_484, 915)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_924 = _C.rebased(_C.d_924, 915)  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_925 = _C.rebased(_C.d_925, 915)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -69,39 +71,13 @@ x_3417 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_3418 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_3419 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_3423 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2972 = _C.rebased(_C.d_926, 2972)  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2973 = _C.rebased(_C.d_489, 2972)  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2974 = _C.rebased(_C.d_385, 2972)  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2975 = _C.rebased(_C.d_365, 2972)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2972(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2975, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
-    return True
-
-
-d_2973 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:342
-d_2974 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:342
-
-
-def d_2975(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2975, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
-    return True
-
-
-def t_2976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+def t_2976(ctx, k, s=None, E=None, B=2972):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,15 +87,15 @@ def t_2976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~748', 'greenery', True)
         LOCAL(ctx, E, 'k~749', 'ocean', True)
-        return t_2980(ctx, k, s, E)
+        return t_2980(ctx, k, s, E, B)
 
-    return t_2977(ctx, r1, s, E)
-
-
-t_2977 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:343
+    return t_2977(ctx, r1, s, E, B)
 
 
-def d_2978(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+t_2977 = _C.rebased(_C.t_367, 2972)  # rules_data/terraforming_mars/cards/141-208.yaml:343
+
+
+def d_2978(ctx, E=None, B=2972):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -129,106 +105,28 @@ def d_2978(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     return True
 
 
-d_2979 = _C.d_2604  # rules_data/terraforming_mars/cards/141-208.yaml:343
-
-
-def t_2980(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~752', x_3403(ctx, E), True)
-    return t_2983(ctx, k, s, E)
-
-
-d_2981 = _C.d_2606  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2982 = _C.d_2607  # rules_data/terraforming_mars/definitions/board.yaml:158
-
-
-def t_2983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3404(ctx, E):
-        return t_2984(ctx, k, s, E)
-    return k()
-
-
-def t_2984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_3405(ctx, E), True)
-    if not x_3406(ctx, E):
-        return False
-    return t_2987(ctx, k, s, E)
-
-
-d_2985 = _C.d_2319  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2986 = _C.d_2320  # rules_data/terraforming_mars/definitions/board.yaml:134
-
-
-def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2987, None, [], k)
-
-
-def t_2988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
-    return t_2991(ctx, k, s, E)
-
-
-d_2989 = _C.d_2323  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2990 = _C.d_2269  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_2991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2992, ctx.state.get('board'), E.get('s~760'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3411(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[6])
-    return t_2994(ctx, k, s, E)
-
-
-def d_2992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2992, ctx.state.get('board'), E.get('s~760'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3411(ctx, E), '=', False, K[5])
-    return True
-
-
-d_2993 = _C.d_2272  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2994 = _C.t_2273  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2995 = _C.t_2274  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2996 = _C.t_2275  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2997 = _C.t_2276  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2998 = _C.t_2277  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2999 = _C.t_2278  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3000 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2979 = _C.rebased(_C.d_2604, 2972)  # rules_data/terraforming_mars/cards/141-208.yaml:343
+t_2980 = _C.rebased(_C.t_2605, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2981 = _C.rebased(_C.d_2606, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2982 = _C.rebased(_C.d_2607, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:158
+t_2983 = _C.rebased(_C.t_2608, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:132
+t_2984 = _C.rebased(_C.t_2609, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2985 = _C.rebased(_C.d_2319, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2986 = _C.rebased(_C.d_2320, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2987 = _C.rebased(_C.t_2399, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2988 = _C.rebased(_C.t_2322, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2989 = _C.rebased(_C.d_2323, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2990 = _C.rebased(_C.d_2269, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2991 = _C.rebased(_C.t_2270, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2992 = _C.rebased(_C.d_2271, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2993 = _C.rebased(_C.d_2272, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2994 = _C.rebased(_C.t_2273, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2995 = _C.rebased(_C.t_2274, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2996 = _C.rebased(_C.t_2275, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2997 = _C.rebased(_C.t_2276, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2998 = _C.rebased(_C.t_2277, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2999 = _C.rebased(_C.t_2278, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3000 = _C.rebased(_C.d_2279, 2972)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

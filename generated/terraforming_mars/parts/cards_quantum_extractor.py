@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_1939 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1942 = _C.x_1034  # rules_data/terraforming_mars/cards/071-140.yaml:95
 
 
-def d_1715(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
+def d_1715(ctx, E=None, B=1715):  # rules_data/terraforming_mars/cards/071-140.yaml:102
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,13 +66,13 @@ def d_1715(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 4, True)
     LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, 1718, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-def d_1716(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
+def d_1716(ctx, E=None, B=1715):  # rules_data/terraforming_mars/cards/071-140.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -81,19 +82,8 @@ def d_1716(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
     return True
 
 
-d_1717 = _C.d_991  # rules_data/terraforming_mars/cards/071-140.yaml:102
-
-
-def d_1718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1718, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    return True
+d_1717 = _C.rebased(_C.d_991, 1715)  # rules_data/terraforming_mars/cards/071-140.yaml:102
+d_1718 = _C.rebased(_C.d_361, 1715)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

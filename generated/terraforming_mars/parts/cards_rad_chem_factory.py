@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -59,56 +60,15 @@ x_4055 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:99
 x_4057 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_4059 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_4060 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3555 = _C.rebased(_C.d_699, 3555)  # rules_data/terraforming_mars/cards/141-208.yaml:669
+d_3556 = _C.rebased(_C.d_352, 3555)  # rules_data/terraforming_mars/cards/141-208.yaml:669
+d_3557 = _C.rebased(_C.d_364, 3555)  # rules_data/terraforming_mars/cards/141-208.yaml:669
+d_3558 = _C.rebased(_C.d_386, 3555)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3559 = _C.rebased(_C.d_387, 3555)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3560 = _C.rebased(_C.d_388, 3555)  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3555(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:669
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3558(ctx, E):
-        return False
-    return True
-
-
-d_3556 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:669
-d_3557 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:669
-
-
-def d_3558(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4048(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_3559 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-def t_3561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:670
+def t_3561(ctx, k, s=None, E=None, B=3555):  # rules_data/terraforming_mars/cards/141-208.yaml:670
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,75 +78,22 @@ def t_3561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~748', 'tr', True)
         LOCAL(ctx, E, 'n~749', 2, True)
-        if not d_3565(ctx, E):
+        if not d_3565(ctx, E, B):
             return False
         return k()
 
-    return t_3562(ctx, r1, s, E)
+    return t_3562(ctx, r1, s, E, B)
 
 
-t_3562 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:670
-d_3563 = _C.d_706  # rules_data/terraforming_mars/cards/141-208.yaml:670
-d_3564 = _C.d_1435  # rules_data/terraforming_mars/cards/141-208.yaml:670
-
-
-def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4054(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3566, ctx.state.get('game_tracks'), E.get('t~748'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[2])
-    else:
-        if not d_3567(ctx, E):
-            return False
-    return True
-
-
-def d_3566(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3566, ctx.state.get('game_tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[2])
-    return True
-
-
-def d_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[3])
-    if not d_3569(ctx, E):
-        return False
-    return True
-
-
-def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[3])
-    return True
-
-
-d_3569 = _C.d_712  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_3570 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+t_3562 = _C.rebased(_C.t_367, 3555)  # rules_data/terraforming_mars/cards/141-208.yaml:670
+d_3563 = _C.rebased(_C.d_706, 3555)  # rules_data/terraforming_mars/cards/141-208.yaml:670
+d_3564 = _C.rebased(_C.d_1435, 3555)  # rules_data/terraforming_mars/cards/141-208.yaml:670
+d_3565 = _C.rebased(_C.d_708, 3555)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_3566 = _C.rebased(_C.d_709, 3555)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_3567 = _C.rebased(_C.d_710, 3555)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3568 = _C.rebased(_C.d_711, 3555)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3569 = _C.rebased(_C.d_712, 3555)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3570 = _C.rebased(_C.d_379, 3555)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -60,7 +61,7 @@ def x_3622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~748'), 0))
 
 
-def d_3175(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:470
+def d_3175(ctx, E=None, B=3175):  # rules_data/terraforming_mars/cards/141-208.yaml:470
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68,16 +69,16 @@ def d_3175(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:470
         E = ctx.env()
     LOCAL(ctx, E, 'n~747', 1, True)
     LOCAL(ctx, E, 'r~748', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3178, PL(ctx, E.get('you')).get('prod'), E.get('r~748'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~748'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-d_3176 = _C.d_524  # rules_data/terraforming_mars/cards/141-208.yaml:470
+d_3176 = _C.rebased(_C.d_524, 3175)  # rules_data/terraforming_mars/cards/141-208.yaml:470
 
 
-def d_3177(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:470
+def d_3177(ctx, E=None, B=3175):  # rules_data/terraforming_mars/cards/141-208.yaml:470
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,13 +88,13 @@ def d_3177(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:470
     return True
 
 
-def d_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3178(ctx, E=None, B=3175):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3178, PL(ctx, E.get('you')).get('prod'), E.get('r~748'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~748'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~747'), '+=', False, K[0])
     return True

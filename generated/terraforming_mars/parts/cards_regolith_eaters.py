@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -64,46 +65,14 @@ x_1175 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_1177 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_1178 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_1179 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1032 = _C.rebased(_C.t_1032, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1033 = _C.rebased(_C.d_1033, 1032)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_1034 = _C.rebased(_C.d_352, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1035 = _C.rebased(_C.d_1035, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1036 = _C.rebased(_C.d_1036, 1032)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1032, None, [], k)
-
-
-def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1036, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_1034 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1035 = _C.d_1035  # rules_data/terraforming_mars/cards/001-070.yaml:336
-
-
-def d_1036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1036, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-def t_1037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def t_1037(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,172 +80,34 @@ def t_1037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'microbe', True)
-    if not d_1040(ctx, E):
+    if not d_1040(ctx, E, B):
         return False
     ctx.steps += 2
     LOCAL(ctx, E, 'p~750', 'oxygen', True)
     LOCAL(ctx, E, 'n~751', 1, True)
-    return t_1045(ctx, k, s, E)
+    return t_1045(ctx, k, s, E, B)
 
 
-d_1038 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1039 = _C.d_798  # rules_data/terraforming_mars/cards/001-070.yaml:336
-
-
-def d_1040(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1162(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1042, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
-
-
-d_1041 = _C.d_1041  # rules_data/terraforming_mars/definitions/cards.yaml:208
-
-
-def d_1042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1042, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
-
-
-d_1043 = _C.d_1043  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1044 = _C.d_1044  # rules_data/terraforming_mars/cards/001-070.yaml:336
-
-
-def t_1045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1046(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~751')))
-
-
-def t_1046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1168(ctx, E):
-        return t_1047(ctx, k, s, E)
-    return k()
-
-
-def t_1047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1048, ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[2])
-    return t_1049(ctx, k, s, E)
-
-
-def d_1048(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1048, ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_1049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1171(ctx, E):
-        return t_1050(ctx, k, s, E)
-    return k()
-
-
-def t_1050(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_1051(ctx, E):
-        return False
-    return t_1055(ctx, r1, s, E)
-
-
-def d_1051(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1172(ctx, E):
-        if not d_1052(ctx, E):
-            return False
-    return True
-
-
-def d_1052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1053, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_1053(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1053, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_1054 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1055 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1056 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1057 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1038 = _C.rebased(_C.d_787, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1039 = _C.rebased(_C.d_798, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1040 = _C.rebased(_C.d_1040, 1032)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1041 = _C.rebased(_C.d_1041, 1032)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1042 = _C.rebased(_C.d_1042, 1032)  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1043 = _C.rebased(_C.d_1043, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1044 = _C.rebased(_C.d_1044, 1032)  # rules_data/terraforming_mars/cards/001-070.yaml:336
+t_1045 = _C.rebased(_C.t_1045, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1046 = _C.rebased(_C.t_1046, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1047 = _C.rebased(_C.t_1047, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1048 = _C.rebased(_C.d_1048, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1049 = _C.rebased(_C.t_1049, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1050 = _C.rebased(_C.t_1050, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1051 = _C.rebased(_C.d_1051, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1052 = _C.rebased(_C.d_1052, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1053 = _C.rebased(_C.d_1053, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1054 = _C.rebased(_C.d_379, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1055 = _C.rebased(_C.t_1055, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1056 = _C.rebased(_C.t_1056, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1057 = _C.rebased(_C.d_1057, 1032)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
 ]
@@ -54,82 +55,15 @@ x_1230 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
 x_1232 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_1234 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_1235 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-
-
-def d_1095(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'tr', True)
-    LOCAL(ctx, E, 'n~747', 2, True)
-    if not d_1098(ctx, E):
-        return False
-    return True
-
-
-d_1096 = _C.d_1096  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1097 = _C.d_597  # rules_data/terraforming_mars/cards/001-070.yaml:366
-
-
-def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1229(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 1099, ctx.state.get('game_tracks'), E.get('t~746'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
-    else:
-        if not d_1100(ctx, E):
-            return False
-    return True
-
-
-def d_1099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1099, ctx.state.get('game_tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
-    return True
-
-
-def d_1100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1101, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
-    if not d_1102(ctx, E):
-        return False
-    return True
-
-
-def d_1101(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1101, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
-    return True
-
-
-d_1102 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1103 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1095 = _C.rebased(_C.d_1095, 1095)  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1096 = _C.rebased(_C.d_1096, 1095)  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1097 = _C.rebased(_C.d_597, 1095)  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1098 = _C.rebased(_C.d_1098, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1099 = _C.rebased(_C.d_1099, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1100 = _C.rebased(_C.d_1100, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1101 = _C.rebased(_C.d_1101, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1102 = _C.rebased(_C.d_1102, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1103 = _C.rebased(_C.d_379, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {

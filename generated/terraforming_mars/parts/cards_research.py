@@ -60,90 +60,19 @@ x_2130 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_2131 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_2132 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_2133 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def d_1878(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    if not d_1880(ctx, E):
-        return False
-    return True
-
-
-d_1879 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:207
-
-
-def d_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~746'))
-    while left > 0:
-        left -= 1
-        if not d_1881(ctx, E):
-            return False
-    return True
-
-
-def d_1881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_1882(ctx, E):
-        return False
-    if not d_1887(ctx, E):
-        return False
-    return True
-
-
-def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2123(ctx, E):
-        if not d_1883(ctx, E):
-            return False
-    return True
-
-
-def d_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2125(ctx, E), '=', False, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 1886)
-    return True
-
-
-d_1884 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1885 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_1886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 1886)
-    return True
-
-
-d_1887 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1888 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1889 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1890 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1878 = _C.rebased(_C.d_1878, 1878)  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1879 = _C.rebased(_C.d_489, 1878)  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1880 = _C.rebased(_C.d_1880, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_1881 = _C.rebased(_C.d_1881, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1882 = _C.rebased(_C.d_441, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1883 = _C.rebased(_C.d_442, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1884 = _C.rebased(_C.d_424, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1885 = _C.rebased(_C.d_425, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1886 = _C.rebased(_C.d_445, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1887 = _C.rebased(_C.d_695, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1888 = _C.rebased(_C.d_696, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1889 = _C.rebased(_C.d_697, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1890 = _C.rebased(_C.d_431, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -76,20 +77,20 @@ x_941 = _C.x_941  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_945 = _C.x_945  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+def t_827(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~746', 'city', True)
-    return t_829(ctx, k, s, E)
+    return t_829(ctx, k, s, E, B)
 
 
-d_828 = _C.d_828  # rules_data/terraforming_mars/cards/001-070.yaml:205
+d_828 = _C.rebased(_C.d_828, 827)  # rules_data/terraforming_mars/cards/001-070.yaml:205
 
 
-def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def t_829(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -97,10 +98,10 @@ def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         E = ctx.env()
     LOCAL(ctx, E, 't~750', E.get('t~746'), True)
     LOCAL(ctx, E, 'l~751', x_925(ctx, E), True)
-    return t_832(ctx, k, s, E)
+    return t_832(ctx, k, s, E, B)
 
 
-def d_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def d_830(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -110,7 +111,7 @@ def d_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
+def d_831(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -120,18 +121,18 @@ def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     return True
 
 
-def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_832(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_926(ctx, E):
-        return t_833(ctx, k, s, E)
+        return t_833(ctx, k, s, E, B)
     return k()
 
 
-def t_833(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_833(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -140,68 +141,25 @@ def t_833(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     LOCAL(ctx, E, 'open~756', x_927(ctx, E), True)
     if not x_928(ctx, E):
         return False
-    return t_836(ctx, k, s, E)
+    return t_836(ctx, k, s, E, B)
 
 
-d_834 = _C.d_834  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_835 = _C.d_835  # rules_data/terraforming_mars/definitions/board.yaml:134
-
-
-def t_836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 836, None, [], k)
-
-
-def t_837(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
-    return t_840(ctx, k, s, E)
-
-
-d_838 = _C.d_838  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_839 = _C.d_839  # rules_data/terraforming_mars/definitions/board.yaml:135
-
-
-def t_840(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 841, ctx.state.get('board'), E.get('s~759'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[4])
-    return t_843(ctx, k, s, E)
-
-
-def d_841(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 841, ctx.state.get('board'), E.get('s~759'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[3])
-    return True
-
-
-d_842 = _C.d_842  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_843 = _C.t_843  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_844 = _C.t_844  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_845 = _C.t_845  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_846 = _C.t_846  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_847 = _C.t_847  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_848 = _C.t_848  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_849 = _C.d_849  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_834 = _C.rebased(_C.d_834, 827)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_835 = _C.rebased(_C.d_835, 827)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_836 = _C.rebased(_C.t_799, 827)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_837 = _C.rebased(_C.t_837, 827)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_838 = _C.rebased(_C.d_838, 827)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_839 = _C.rebased(_C.d_839, 827)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_840 = _C.rebased(_C.t_840, 827)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_841 = _C.rebased(_C.d_841, 827)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_842 = _C.rebased(_C.d_842, 827)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_843 = _C.rebased(_C.t_843, 827)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_844 = _C.rebased(_C.t_844, 827)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_845 = _C.rebased(_C.t_845, 827)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_846 = _C.rebased(_C.t_846, 827)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_847 = _C.rebased(_C.t_847, 827)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_848 = _C.rebased(_C.t_848, 827)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_849 = _C.rebased(_C.d_849, 827)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

@@ -48,8 +48,10 @@ K = [
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
@@ -166,17 +168,17 @@ x_3918 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3919 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_3386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:595
+def t_3386(ctx, k, s=None, E=None, B=3386):  # rules_data/terraforming_mars/cards/141-208.yaml:595
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~746', 'restricted_area', True)
-    return t_3388(ctx, k, s, E)
+    return t_3388(ctx, k, s, E, B)
 
 
-def d_3387(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:595
+def d_3387(ctx, E=None, B=3386):  # rules_data/terraforming_mars/cards/141-208.yaml:595
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -186,108 +188,42 @@ def d_3387(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:595
     return True
 
 
-def t_3388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3859(ctx, E):
-        return t_3389(ctx, k, s, E)
-    return k()
+t_3388 = _C.rebased(_C.t_879, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3389 = _C.rebased(_C.t_880, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3390 = _C.rebased(_C.d_881, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3391 = _C.rebased(_C.d_882, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3392 = _C.rebased(_C.d_883, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3393 = _C.rebased(_C.d_884, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3394 = _C.rebased(_C.t_885, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3395 = _C.rebased(_C.t_886, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3396 = _C.rebased(_C.d_887, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3397 = _C.rebased(_C.d_888, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3398 = _C.rebased(_C.t_889, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3399 = _C.rebased(_C.d_890, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3400 = _C.rebased(_C.d_891, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3401 = _C.rebased(_C.t_892, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3402 = _C.rebased(_C.t_893, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3403 = _C.rebased(_C.t_894, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3404 = _C.rebased(_C.t_895, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3405 = _C.rebased(_C.t_896, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3406 = _C.rebased(_C.t_897, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3407 = _C.rebased(_C.d_898, 3386)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_3389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_3860(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_3861(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_3862(ctx, E), True)
-    if not x_3863(ctx, E):
-        return False
-    return t_3394(ctx, k, s, E)
-
-
-d_3390 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3391 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3392 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3393 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_3394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3394, None, [], k)
-
-
-def t_3395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_3398(ctx, k, s, E)
-
-
-d_3396 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3397 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_3398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3399, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3868(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[5])
-    return t_3401(ctx, k, s, E)
-
-
-def d_3399(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3399, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3868(ctx, E), '=', False, K[4])
-    return True
-
-
-d_3400 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3401 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3402 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3403 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3404 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3405 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3406 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3407 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def t_3408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+def t_3408(ctx, k, s=None, E=None, B=3386):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~766', 2, True)
-    return t_3410(ctx, k, s, E)
+    return t_3410(ctx, k, s, E, B)
 
 
-d_3409 = _C.d_899  # rules_data/terraforming_mars/cards/141-208.yaml:597
+d_3409 = _C.rebased(_C.d_899, 3386)  # rules_data/terraforming_mars/cards/141-208.yaml:597
 
 
-def t_3410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3410(ctx, k, s=None, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -296,10 +232,10 @@ def t_3410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~767', E.get('n~766'), True)
     LOCAL(ctx, E, 'sv~768', 0, True)
     LOCAL(ctx, E, 'tv~769', 0, True)
-    return t_3414(ctx, k, s, E)
+    return t_3414(ctx, k, s, E, B)
 
 
-def d_3411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3411(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -309,7 +245,7 @@ def d_3411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3412(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -319,7 +255,7 @@ def d_3412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3413(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -329,7 +265,7 @@ def d_3413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3414(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3414(ctx, k, s=None, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -338,10 +274,10 @@ def t_3414(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 's_v~770', x_3885(ctx, E), True)
     LOCAL(ctx, E, 't_v~771', x_3886(ctx, E), True)
     LOCAL(ctx, E, 'h_v~772', x_3887(ctx, E), True)
-    return t_3418(ctx, k, s, E)
+    return t_3418(ctx, k, s, E, B)
 
 
-def d_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3415(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -351,7 +287,7 @@ def d_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3416(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -361,7 +297,7 @@ def d_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3417(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,18 +307,18 @@ def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3418(ctx, k, s=None, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3888(ctx, E):
-        return d_3419(ctx, E) and k()
-    return t_3422(ctx, k, s, E)
+        return d_3419(ctx, E, B) and k()
+    return t_3422(ctx, k, s, E, B)
 
 
-def d_3419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3419(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -391,13 +327,13 @@ def d_3419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_3889(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3421, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[7])
     return True
 
 
-def d_3420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3420(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -408,19 +344,19 @@ def d_3420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3421(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3421, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[7])
     return True
 
 
-def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3422(ctx, k, s=None, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -428,10 +364,10 @@ def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     if not x_3892(ctx, E):
         return False
-    return t_3424(ctx, k, s, E)
+    return t_3424(ctx, k, s, E, B)
 
 
-def d_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3423(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -442,95 +378,95 @@ def d_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_3424(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3424(ctx, k, s=None, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3424, None, [], k)
+    return CHOOSE(ctx, B + 38, None, [], k)
 
 
-def d_3425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3425(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3426, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3898(ctx, E), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 3427, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_3898(ctx, E), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 3429, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[7])
     return True
 
 
-def d_3426(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3426(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3426, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3898(ctx, E), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, x_3898(ctx, E), '-=', False, K[7])
     return True
 
 
-def d_3427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3427(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3427, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[7])
     return True
 
 
-def d_3428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3428(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[7])
     return True
 
 
-def d_3429(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3429(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3429, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[7])
     return True
 
 
-def d_3430(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+def d_3430(ctx, E=None, B=3386):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~776', 1, True)
-    if not d_3432(ctx, E):
+    if not d_3432(ctx, E, B):
         return False
     return True
 
 
-def d_3431(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+def d_3431(ctx, E=None, B=3386):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -540,7 +476,7 @@ def d_3431(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     return True
 
 
-def d_3432(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3432(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -549,64 +485,64 @@ def d_3432(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~776'))
     while left > 0:
         left -= 1
-        if not d_3433(ctx, E):
+        if not d_3433(ctx, E, B):
             return False
     return True
 
 
-def d_3433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3433(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3434(ctx, E):
+    if not d_3434(ctx, E, B):
         return False
-    if not d_3439(ctx, E):
+    if not d_3439(ctx, E, B):
         return False
     return True
 
 
-def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3434(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_3909(ctx, E):
-        if not d_3435(ctx, E):
+        if not d_3435(ctx, E, B):
             return False
     return True
 
 
-def d_3435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3435(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3911(ctx, E), '=', False, K[7])
-    SET(ctx, 'discard', ctx.state, 'discard', K[8], '=', False, K[9])
-    STMT(ctx, 3438)
+    SET(ctx, 'deck', ctx.state, 'deck', x_3911(ctx, E), '=', False, K[9])
+    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    STMT(ctx, B + 52)
     return True
 
 
-d_3436 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3437 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3436 = _C.rebased(_C.d_424, 3386)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3437 = _C.rebased(_C.d_425, 3386)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3438(ctx, E=None, B=3386):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3438)
+    STMT(ctx, B + 52)
     return True
 
 
-d_3439 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3440 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3441 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3442 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3439 = _C.rebased(_C.d_695, 3386)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3440 = _C.rebased(_C.d_696, 3386)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3441 = _C.rebased(_C.d_697, 3386)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3442 = _C.rebased(_C.d_431, 3386)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

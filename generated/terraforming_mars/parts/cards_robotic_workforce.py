@@ -86,7 +86,7 @@ def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return MEMO(ctx, (2092, E.get('was~747'), E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
-def t_1849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:170
+def t_1849(ctx, k, s=None, E=None, B=1849):  # rules_data/terraforming_mars/cards/071-140.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,10 +100,10 @@ def t_1849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
 
     ctx.steps += 1
     LOCAL(ctx, E, 'was~747', x_2087(ctx, E), True)
-    return t_1851(ctx, r1, s, E)
+    return t_1851(ctx, r1, s, E, B)
 
 
-def d_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
+def d_1850(ctx, E=None, B=1849):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -113,14 +113,14 @@ def d_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def t_1851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
+def t_1851(ctx, k, s=None, E=None, B=1849):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1851, None, [], k)
+    return CHOOSE(ctx, B + 2, None, [], k)
 
 
-def t_1852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
+def t_1852(ctx, k, s=None, E=None, B=1849):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -129,7 +129,7 @@ def t_1852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2090(ctx, E), k)
 
 
-def d_1853(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
+def d_1853(ctx, E=None, B=1849):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()

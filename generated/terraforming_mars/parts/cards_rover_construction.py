@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -51,7 +52,7 @@ x_1274 = _C.x_1274  # rules_data/terraforming_mars/cards/001-070.yaml:377
 x_1277 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1137(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
+def d_1137(ctx, E=None, B=1137):  # rules_data/terraforming_mars/cards/001-070.yaml:386
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -59,26 +60,15 @@ def d_1137(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1138 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:386
-d_1139 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:386
-
-
-def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_1138 = _C.rebased(_C.d_489, 1137)  # rules_data/terraforming_mars/cards/001-070.yaml:386
+d_1139 = _C.rebased(_C.d_385, 1137)  # rules_data/terraforming_mars/cards/001-070.yaml:386
+d_1140 = _C.rebased(_C.d_795, 1137)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -81,16 +82,10 @@ def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 x_2601 = _C.x_2601  # rules_data/terraforming_mars/definitions/resources.yaml:48
+t_2280 = _C.rebased(_C.t_1032, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2280, None, [], k)
-
-
-def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2281(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,47 +93,31 @@ def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 3, True)
     LOCAL(ctx, E, 'r~747', 'titanium', True)
-    return t_2284(ctx, k, s, E)
+    return t_2284(ctx, k, s, E, B)
 
 
-d_2282 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2283 = _C.d_353  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2282 = _C.rebased(_C.d_793, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2283 = _C.rebased(_C.d_353, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+t_2284 = _C.rebased(_C.t_1261, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_2285 = _C.rebased(_C.t_920, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def t_2284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def d_2286(ctx, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2576(ctx, E):
-        return t_2285(ctx, k, s, E)
-    return k()
-
-
-def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2285, None, [], k)
-
-
-def d_2286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2286, PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2287 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2287 = _C.rebased(_C.d_544, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2288(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -146,13 +125,13 @@ def t_2288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', 4, True)
     LOCAL(ctx, E, 'r~750', 'steel', True)
-    return t_2291(ctx, k, s, E)
+    return t_2291(ctx, k, s, E, B)
 
 
-d_2289 = _C.d_612  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2289 = _C.rebased(_C.d_612, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def d_2290(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
+def d_2290(ctx, E=None, B=2280):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -162,40 +141,13 @@ def d_2290(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     return True
 
 
-def t_2291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2586(ctx, E):
-        return t_2292(ctx, k, s, E)
-    return k()
+t_2291 = _C.rebased(_C.t_1268, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_2292 = _C.rebased(_C.t_1269, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:48
+d_2293 = _C.rebased(_C.d_543, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:50
+d_2294 = _C.rebased(_C.d_544, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2292(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2292, None, [], k)
-
-
-def d_2293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2293, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[0])
-    return True
-
-
-d_2294 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
-
-
-def t_2295(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2295(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -203,44 +155,44 @@ def t_2295(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~752', 7, True)
     LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    return t_2298(ctx, k, s, E)
+    return t_2298(ctx, k, s, E, B)
 
 
-d_2296 = _C.d_1555  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2297 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2296 = _C.rebased(_C.d_1555, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2297 = _C.rebased(_C.d_485, 2280)  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2298(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2596(ctx, E):
-        return t_2299(ctx, k, s, E)
+        return t_2299(ctx, k, s, E, B)
     return k()
 
 
-def t_2299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2299(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2299, None, [], k)
+    return CHOOSE(ctx, B + 19, None, [], k)
 
 
-def d_2300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2300(ctx, E=None, B=2280):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2300, PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[0])
     return True
 
 
-d_2301 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2301 = _C.rebased(_C.d_544, 2280)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {

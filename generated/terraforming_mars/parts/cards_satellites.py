@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -57,7 +58,7 @@ x_3427 = _C.x_2277  # rules_data/terraforming_mars/definitions/resources.yaml:26
 x_3428 = _C.x_2278  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_3001(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
+def d_3001(ctx, E=None, B=3001):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,17 +67,17 @@ def d_3001(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     LOCAL(ctx, E, 'n~760', 1, True)
     LOCAL(ctx, E, 'r~761', 'megacredits', True)
     LOCAL(ctx, E, 'k~762', x_3426(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3005, PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_3428(ctx, E), '+=', False, K[0])
     return True
 
 
-d_3002 = _C.d_2016  # rules_data/terraforming_mars/cards/141-208.yaml:351
-d_3003 = _C.d_2518  # rules_data/terraforming_mars/cards/141-208.yaml:351
+d_3002 = _C.rebased(_C.d_2016, 3001)  # rules_data/terraforming_mars/cards/141-208.yaml:351
+d_3003 = _C.rebased(_C.d_2518, 3001)  # rules_data/terraforming_mars/cards/141-208.yaml:351
 
 
-def d_3004(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
+def d_3004(ctx, E=None, B=3001):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -86,16 +87,7 @@ def d_3004(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     return True
 
 
-def d_3005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3005, PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_3428(ctx, E), '+=', False, K[0])
-    return True
+d_3005 = _C.rebased(_C.d_2019, 3001)  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'revealed', ''],
     ['game', 'deck', ''],
     [],
@@ -109,296 +110,151 @@ def x_485(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     return (3 if ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= 1) else 0)
 
 
-def t_399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def t_399(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
-    return t_401(ctx, k, s, E)
+    return t_401(ctx, k, s, E, B)
 
 
-d_400 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:60
+d_400 = _C.rebased(_C.d_352, 399)  # rules_data/terraforming_mars/cards/001-070.yaml:60
+t_401 = _C.rebased(_C.t_401, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_402 = _C.rebased(_C.d_402, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_403 = _C.rebased(_C.d_403, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_404 = _C.rebased(_C.d_404, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+t_405 = _C.rebased(_C.t_405, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_406 = _C.rebased(_C.d_406, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_407 = _C.rebased(_C.d_407, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_408 = _C.rebased(_C.d_408, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_409 = _C.rebased(_C.t_409, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_410 = _C.rebased(_C.d_410, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_411 = _C.rebased(_C.d_411, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_412 = _C.rebased(_C.d_412, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_413 = _C.rebased(_C.t_413, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_414 = _C.rebased(_C.d_414, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_415 = _C.rebased(_C.t_415, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_416 = _C.rebased(_C.d_416, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_417 = _C.rebased(_C.d_417, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_418 = _C.rebased(_C.d_418, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_419 = _C.rebased(_C.d_419, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_420 = _C.rebased(_C.d_420, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def t_401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
-    LOCAL(ctx, E, 'sv~748', 0, True)
-    LOCAL(ctx, E, 'tv~749', 0, True)
-    return t_405(ctx, k, s, E)
-
-
-d_402 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_403 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_404 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:112
-
-
-def t_405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_445(ctx, E), True)
-    LOCAL(ctx, E, 't_v~751', x_446(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~752', x_447(ctx, E), True)
-    return t_409(ctx, k, s, E)
-
-
-d_406 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_407 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_408 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_409(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_421(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_448(ctx, E):
-        return d_410(ctx, E) and k()
-    return t_413(ctx, k, s, E)
-
-
-def d_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_449(ctx, E):
+    if not d_422(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
-    return True
-
-
-d_411 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
-    return True
-
-
-def t_413(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_452(ctx, E):
+    SET(ctx, 'revealed', ctx.state, 'revealed', x_474(ctx, E), '=', False, K[3])
+    if not d_428(ctx, E, B):
         return False
-    return t_415(ctx, k, s, E)
-
-
-d_414 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_415(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 415, None, [], k)
-
-
-def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_458(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 418, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 419, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 420, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
-    return True
-
-
-def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_458(ctx, E), '-=', False, K[1])
-    return True
-
-
-def d_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 418, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
-    return True
-
-
-def d_419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 419, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
-    return True
-
-
-def d_420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 420, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
-    return True
-
-
-def d_421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_422(ctx, E):
-        return False
-    ctx.steps += 1
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_474(ctx, E), '=', False, K[2])
-    if not d_428(ctx, E):
-        return False
-    if not d_432(ctx, E):
+    if not d_432(ctx, E, B):
         return False
     return True
 
 
-def d_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_422(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_467(ctx, E):
-        if not d_423(ctx, E):
+        if not d_423(ctx, E, B):
             return False
     return True
 
 
-def d_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_423(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[3])
-    SET(ctx, 'discard', ctx.state, 'discard', K[4], '=', False, K[5])
-    STMT(ctx, 426)
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
+    STMT(ctx, B + 27)
     return True
 
 
-d_424 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:264
-d_425 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_424 = _C.rebased(_C.d_424, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_425 = _C.rebased(_C.d_425, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:264
 
 
-def d_426(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_426(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 426)
+    STMT(ctx, B + 27)
     return True
 
 
-def d_427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
+def d_427(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:265
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_474(ctx, E), '=', False, K[2])
+    SET(ctx, 'revealed', ctx.state, 'revealed', x_474(ctx, E), '=', False, K[3])
     return True
 
 
-def d_428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_428(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_475(ctx, E):
-        if not d_429(ctx, E):
+        if not d_429(ctx, E, B):
             return False
     return True
 
 
-def d_429(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_429(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_477(ctx, E), '+=', True, K[5])
-    SET(ctx, 'deck', ctx.state, 'deck', x_479(ctx, E), '-=', True, K[3])
+    SET(ctx, 'discard', ctx.state, 'discard', x_477(ctx, E), '+=', True, K[6])
+    SET(ctx, 'deck', ctx.state, 'deck', x_479(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_430(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_477(ctx, E), '+=', True, K[5])
+    SET(ctx, 'discard', ctx.state, 'discard', x_477(ctx, E), '+=', True, K[6])
     return True
 
 
-d_431 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:266
+d_431 = _C.rebased(_C.d_431, 399)  # rules_data/terraforming_mars/definitions/cards.yaml:266
 
 
-def d_432(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_432(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_480(ctx, E):
-        if not d_433(ctx, E):
+        if not d_433(ctx, E, B):
             return False
     return True
 
 
-def d_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_433(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -406,16 +262,16 @@ def d_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     LOCAL(ctx, E, 'n~756', 1, True)
     LOCAL(ctx, E, 'r~757', 'science', True)
-    c, key = KEYPLACE(ctx, 436, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~756'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~756'), '+=', False, K[7])
     return True
 
 
-d_434 = _C.d_434  # rules_data/terraforming_mars/cards/001-070.yaml:60
+d_434 = _C.rebased(_C.d_434, 399)  # rules_data/terraforming_mars/cards/001-070.yaml:60
 
 
-def d_435(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_435(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -425,15 +281,15 @@ def d_435(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     return True
 
 
-def d_436(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_436(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 436, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~756'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~756'), '+=', False, K[7])
     return True
 
 

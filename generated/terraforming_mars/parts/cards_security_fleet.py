@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -54,7 +55,7 @@ x_1060 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_1064 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_939(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_939(ctx, E=None, B=939):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,46 +63,19 @@ def d_939(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'titanium', True)
-    if not d_942(ctx, E):
+    if not d_942(ctx, E, B):
         return False
     return True
 
 
-d_940 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:289
-d_941 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_940 = _C.rebased(_C.d_352, 939)  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_941 = _C.rebased(_C.d_353, 939)  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_942 = _C.rebased(_C.d_480, 939)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_943 = _C.rebased(_C.d_481, 939)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_944 = _C.rebased(_C.d_482, 939)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_942(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1059(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 944, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_943 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 944, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_945(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_945(ctx, E=None, B=939):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,16 +83,16 @@ def d_945(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'fighter', True)
-    c, key = KEYPLACE(ctx, 948, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[2])
     return True
 
 
-d_946 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_946 = _C.rebased(_C.d_389, 939)  # rules_data/terraforming_mars/cards/001-070.yaml:289
 
 
-def d_947(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_947(ctx, E=None, B=939):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -128,16 +102,7 @@ def d_947(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     return True
 
 
-def d_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 948, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
+d_948 = _C.rebased(_C.d_948, 939)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -52,75 +53,15 @@ x_3309 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3310 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3314 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3317 = _C.x_1034  # rules_data/terraforming_mars/cards/141-208.yaml:249
-
-
-def d_2906(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:256
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2909(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2914, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
-
-
-d_2907 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2908 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:256
-
-
-def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3309(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_2910 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-d_2912 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2913 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:256
-
-
-def d_2914(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2914, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
+d_2906 = _C.rebased(_C.d_2248, 2906)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2907 = _C.rebased(_C.d_352, 2906)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2908 = _C.rebased(_C.d_364, 2906)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2909 = _C.rebased(_C.d_386, 2906)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2910 = _C.rebased(_C.d_387, 2906)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2911 = _C.rebased(_C.d_388, 2906)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2912 = _C.rebased(_C.d_787, 2906)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2913 = _C.rebased(_C.d_495, 2906)  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2914 = _C.rebased(_C.d_496, 2906)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

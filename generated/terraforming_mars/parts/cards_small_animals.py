@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -57,95 +58,18 @@ x_1508 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
 x_1510 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
 x_1511 = _C.x_1213  # rules_data/terraforming_mars/cards/001-070.yaml:536
 x_1514 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def t_1332(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    return t_1335(ctx, k, s, E)
-
-
-d_1333 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:543
-d_1334 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:543
-
-
-def t_1335(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1504(ctx, E):
-        return t_1336(ctx, k, s, E)
-    return k()
-
-
-def t_1336(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1505(ctx, E):
-        return False
-    return t_1338(ctx, k, s, E)
-
-
-d_1337 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
-
-
-def t_1338(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1338, None, [], k)
-
-
-def d_1339(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1339, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
-    return True
-
-
-def d_1340(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
-    c, key = KEYPLACE(ctx, 1343, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-d_1341 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1342 = _C.d_1287  # rules_data/terraforming_mars/cards/001-070.yaml:547
-
-
-def d_1343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1343, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
+t_1332 = _C.rebased(_C.t_1277, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1333 = _C.rebased(_C.d_352, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1334 = _C.rebased(_C.d_794, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:543
+t_1335 = _C.rebased(_C.t_354, 1332)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1336 = _C.rebased(_C.t_355, 1332)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1337 = _C.rebased(_C.d_356, 1332)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1338 = _C.rebased(_C.t_357, 1332)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1339 = _C.rebased(_C.d_358, 1332)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1340 = _C.rebased(_C.d_1285, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1341 = _C.rebased(_C.d_359, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1342 = _C.rebased(_C.d_1287, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1343 = _C.rebased(_C.d_1288, 1332)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_3485 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3487 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
-def d_3049(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
+def d_3049(ctx, E=None, B=3049):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_3049(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3052(ctx, E):
+    if not d_3052(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, 3057, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_3050 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3051 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:391
-
-
-def d_3052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3480(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3054, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_3053 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3054, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_3055 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3056 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:391
-
-
-def d_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3057, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-t_3058 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:392
+d_3050 = _C.rebased(_C.d_352, 3049)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3051 = _C.rebased(_C.d_364, 3049)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3052 = _C.rebased(_C.d_386, 3049)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3053 = _C.rebased(_C.d_387, 3049)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3054 = _C.rebased(_C.d_388, 3049)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3055 = _C.rebased(_C.d_389, 3049)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3056 = _C.rebased(_C.d_788, 3049)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3057 = _C.rebased(_C.d_496, 3049)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3058 = _C.rebased(_C.t_367, 3049)  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
 TRIALS = {

@@ -45,44 +45,17 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2478 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2480 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:437
-
-
-def d_2195(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 2198, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_2196 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2197 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:436
-
-
-def d_2198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2198, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-t_2199 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:437
+d_2195 = _C.rebased(_C.d_362, 2195)  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2196 = _C.rebased(_C.d_352, 2195)  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2197 = _C.rebased(_C.d_364, 2195)  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2198 = _C.rebased(_C.d_365, 2195)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2199 = _C.rebased(_C.t_367, 2195)  # rules_data/terraforming_mars/cards/071-140.yaml:437
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -52,7 +53,7 @@ x_1884 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_1888 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1665(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+def d_1665(ctx, E=None, B=1665):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,47 +61,23 @@ def d_1665(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 1668, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1671, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
     return True
 
 
-d_1666 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1667 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:85
-
-
-def d_1668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1668, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1669 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1670 = _C.d_1670  # rules_data/terraforming_mars/cards/071-140.yaml:85
-
-
-def d_1671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1671, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
+d_1666 = _C.rebased(_C.d_352, 1665)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1667 = _C.rebased(_C.d_364, 1665)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1668 = _C.rebased(_C.d_365, 1665)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1669 = _C.rebased(_C.d_787, 1665)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1670 = _C.rebased(_C.d_1670, 1665)  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1671 = _C.rebased(_C.d_914, 1665)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

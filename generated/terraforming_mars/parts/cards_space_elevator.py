@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -54,42 +55,14 @@ x_752 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:135
 x_756 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_757 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_761 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_665 = _C.rebased(_C.d_665, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_666 = _C.rebased(_C.d_352, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_667 = _C.rebased(_C.d_353, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_668 = _C.rebased(_C.d_365, 665)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_669 = _C.rebased(_C.t_367, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:135
 
 
-def d_665(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, 668, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_666 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:134
-d_667 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:134
-
-
-def d_668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 668, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-t_669 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:135
-
-
-def d_670(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_670(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -97,46 +70,19 @@ def d_670(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'steel', True)
-    if not d_673(ctx, E):
+    if not d_673(ctx, E, B):
         return False
     return True
 
 
-d_671 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:138
-d_672 = _C.d_672  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_671 = _C.rebased(_C.d_389, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_672 = _C.rebased(_C.d_672, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_673 = _C.rebased(_C.d_673, 665)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_674 = _C.rebased(_C.d_674, 665)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_675 = _C.rebased(_C.d_675, 665)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_756(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 675, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
-    return True
-
-
-d_674 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 675, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
-    return True
-
-
-def d_676(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_676(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -144,26 +90,15 @@ def d_676(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 5, True)
     LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 679, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[3])
     return True
 
 
-d_677 = _C.d_677  # rules_data/terraforming_mars/cards/001-070.yaml:138
-d_678 = _C.d_678  # rules_data/terraforming_mars/cards/001-070.yaml:138
-
-
-def d_679(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 679, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
-    return True
+d_677 = _C.rebased(_C.d_677, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_678 = _C.rebased(_C.d_678, 665)  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_679 = _C.rebased(_C.d_679, 665)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

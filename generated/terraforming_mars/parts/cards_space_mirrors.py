@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
 ]
 
@@ -69,185 +70,40 @@ x_1876 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
 x_1880 = _C.x_1880  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1639(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def t_1639(ctx, k, s=None, E=None, B=1639):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 7, True)
-    return t_1641(ctx, k, s, E)
+    return t_1641(ctx, k, s, E, B)
 
 
-d_1640 = _C.d_1640  # rules_data/terraforming_mars/cards/071-140.yaml:77
+d_1640 = _C.rebased(_C.d_1640, 1639)  # rules_data/terraforming_mars/cards/071-140.yaml:77
+t_1641 = _C.rebased(_C.t_401, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1642 = _C.rebased(_C.d_402, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1643 = _C.rebased(_C.d_403, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1644 = _C.rebased(_C.d_404, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+t_1645 = _C.rebased(_C.t_405, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_1646 = _C.rebased(_C.d_406, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_1647 = _C.rebased(_C.d_407, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_1648 = _C.rebased(_C.d_408, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_1649 = _C.rebased(_C.t_409, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1650 = _C.rebased(_C.d_410, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1651 = _C.rebased(_C.d_411, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1652 = _C.rebased(_C.d_412, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_1653 = _C.rebased(_C.t_413, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_1654 = _C.rebased(_C.d_414, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_1655 = _C.rebased(_C.t_415, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_1656 = _C.rebased(_C.d_416, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_1657 = _C.rebased(_C.d_417, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_1658 = _C.rebased(_C.d_418, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_1659 = _C.rebased(_C.d_419, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_1660 = _C.rebased(_C.d_420, 1639)  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def t_1641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
-    LOCAL(ctx, E, 'sv~748', 0, True)
-    LOCAL(ctx, E, 'tv~749', 0, True)
-    return t_1645(ctx, k, s, E)
-
-
-d_1642 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1643 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1644 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:112
-
-
-def t_1645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_1856(ctx, E), True)
-    LOCAL(ctx, E, 't_v~751', x_1857(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~752', x_1858(ctx, E), True)
-    return t_1649(ctx, k, s, E)
-
-
-d_1646 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_1647 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_1648 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_1649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1859(ctx, E):
-        return d_1650(ctx, E) and k()
-    return t_1653(ctx, k, s, E)
-
-
-def d_1650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1860(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1652, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
-    return True
-
-
-d_1651 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_1652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1652, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
-    return True
-
-
-def t_1653(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1863(ctx, E):
-        return False
-    return t_1655(ctx, k, s, E)
-
-
-d_1654 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_1655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1655, None, [], k)
-
-
-def d_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1657, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_1869(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1658, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1659, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1660, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
-    return True
-
-
-def d_1657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1657, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_1869(ctx, E), '-=', False, K[1])
-    return True
-
-
-def d_1658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1658, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
-    return True
-
-
-def d_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1659, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
-    return True
-
-
-def d_1660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1660, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
-    return True
-
-
-def d_1661(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1661(ctx, E=None, B=1639):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -255,16 +111,16 @@ def d_1661(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
         E = ctx.env()
     LOCAL(ctx, E, 'n~756', 1, True)
     LOCAL(ctx, E, 'r~757', 'energy', True)
-    c, key = KEYPLACE(ctx, 1664, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[3])
     return True
 
 
-d_1662 = _C.d_434  # rules_data/terraforming_mars/cards/071-140.yaml:77
+d_1662 = _C.rebased(_C.d_434, 1639)  # rules_data/terraforming_mars/cards/071-140.yaml:77
 
 
-def d_1663(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1663(ctx, E=None, B=1639):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -274,16 +130,7 @@ def d_1663(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     return True
 
 
-def d_1664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1664, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[2])
-    return True
+d_1664 = _C.rebased(_C.d_1664, 1639)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -49,26 +49,19 @@ K = [
 x_4064 = _C.x_3823  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
-def d_3571(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
+def d_3571(ctx, E=None, B=3571):  # rules_data/terraforming_mars/cards/141-208.yaml:678
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
-    STMT(ctx, 3573)
+    STMT(ctx, B + 2)
     return True
 
 
-d_3572 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:678
-
-
-def d_3573(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3573)
-    return True
+d_3572 = _C.rebased(_C.d_489, 3571)  # rules_data/terraforming_mars/cards/141-208.yaml:678
+d_3573 = _C.rebased(_C.d_3355, 3571)  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
 TRIALS = {

@@ -44,40 +44,15 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_1726 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1530(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1533, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1531 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1532 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:682
-
-
-def d_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1533, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_1530 = _C.rebased(_C.d_926, 1530)  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1531 = _C.rebased(_C.d_489, 1530)  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1532 = _C.rebased(_C.d_385, 1530)  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1533 = _C.rebased(_C.d_365, 1530)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,36 +55,10 @@ def x_3132(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
 
 
 x_3135 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
-
-
-def d_2757(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2760, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2758 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:165
-d_2759 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:165
-
-
-def d_2760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2760, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_2757 = _C.rebased(_C.d_2114, 2757)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2758 = _C.rebased(_C.d_793, 2757)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2759 = _C.rebased(_C.d_385, 2757)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2760 = _C.rebased(_C.d_795, 2757)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

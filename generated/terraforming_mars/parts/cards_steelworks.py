@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -64,56 +65,15 @@ x_2298 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_2300 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2301 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_2302 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2020 = _C.rebased(_C.d_1990, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2021 = _C.rebased(_C.d_1991, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2022 = _C.rebased(_C.d_364, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2023 = _C.rebased(_C.d_480, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2024 = _C.rebased(_C.d_481, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2025 = _C.rebased(_C.d_482, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2020(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2023(ctx, E):
-        return False
-    return True
-
-
-d_2021 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2022 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:339
-
-
-def d_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2281(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2025, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_2024 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_2025(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2025, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-def t_2026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
+def t_2026(ctx, k, s=None, E=None, B=2020):  # rules_data/terraforming_mars/cards/071-140.yaml:339
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,154 +81,32 @@ def t_2026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, 2029, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     LOCAL(ctx, E, 'p~750', 'oxygen', True)
     LOCAL(ctx, E, 'n~751', 1, True)
-    return t_2032(ctx, k, s, E)
+    return t_2032(ctx, k, s, E, B)
 
 
-d_2027 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2028 = _C.d_672  # rules_data/terraforming_mars/cards/071-140.yaml:339
-
-
-def d_2029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2029, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-d_2030 = _C.d_1043  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2031 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:339
-
-
-def t_2032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_2033(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~751')))
-
-
-def t_2033(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2291(ctx, E):
-        return t_2034(ctx, k, s, E)
-    return k()
-
-
-def t_2034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2035, ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2293(ctx, E), '+=', False, K[2])
-    return t_2036(ctx, k, s, E)
-
-
-def d_2035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2035, ctx.state.get('params'), E.get('p~750'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_2293(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_2036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2294(ctx, E):
-        return t_2037(ctx, k, s, E)
-    return k()
-
-
-def t_2037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_2038(ctx, E):
-        return False
-    return t_2042(ctx, r1, s, E)
-
-
-def d_2038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2295(ctx, E):
-        if not d_2039(ctx, E):
-            return False
-    return True
-
-
-def d_2039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2040, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2040, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_2041 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2042 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2043 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2044 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2027 = _C.rebased(_C.d_787, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2028 = _C.rebased(_C.d_672, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2029 = _C.rebased(_C.d_914, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2030 = _C.rebased(_C.d_1043, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2031 = _C.rebased(_C.d_1044, 2020)  # rules_data/terraforming_mars/cards/071-140.yaml:339
+t_2032 = _C.rebased(_C.t_1045, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_2033 = _C.rebased(_C.t_1046, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_2034 = _C.rebased(_C.t_1047, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_2035 = _C.rebased(_C.d_1048, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_2036 = _C.rebased(_C.t_1049, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_2037 = _C.rebased(_C.t_1050, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2038 = _C.rebased(_C.d_1051, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2039 = _C.rebased(_C.d_1052, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2040 = _C.rebased(_C.d_1053, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2041 = _C.rebased(_C.d_379, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2042 = _C.rebased(_C.t_1055, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2043 = _C.rebased(_C.t_1056, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2044 = _C.rebased(_C.d_1057, 2020)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

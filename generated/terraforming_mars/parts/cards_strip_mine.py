@@ -46,6 +46,7 @@ K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -113,7 +114,7 @@ def x_2893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_2521(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
+def d_2521(ctx, E=None, B=2521):  # rules_data/terraforming_mars/cards/071-140.yaml:699
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,89 +122,36 @@ def d_2521(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2524(ctx, E):
+    if not d_2524(ctx, E, B):
         return False
     ctx.steps += 6
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, 2529, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[2])
     LOCAL(ctx, E, 'n~750', 1, True)
     LOCAL(ctx, E, 'r~751', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2532, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_2522 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2523 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2522 = _C.rebased(_C.d_489, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2523 = _C.rebased(_C.d_364, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2524 = _C.rebased(_C.d_386, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2525 = _C.rebased(_C.d_387, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2526 = _C.rebased(_C.d_388, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2527 = _C.rebased(_C.d_787, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2528 = _C.rebased(_C.d_672, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2529 = _C.rebased(_C.d_496, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2530 = _C.rebased(_C.d_359, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2531 = _C.rebased(_C.d_360, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2532 = _C.rebased(_C.d_361, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2867(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2526, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[2])
-    return True
-
-
-d_2525 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2526(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2526, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[2])
-    return True
-
-
-d_2527 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2528 = _C.d_672  # rules_data/terraforming_mars/cards/071-140.yaml:699
-
-
-def d_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2529, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[2])
-    return True
-
-
-d_2530 = _C.d_359  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2531 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:699
-
-
-def d_2532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2532, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[2])
-    return True
-
-
-def t_2533(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def t_2533(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -213,15 +161,15 @@ def t_2533(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         ctx.steps += 2
         LOCAL(ctx, E, 'p~752', 'oxygen', True)
         LOCAL(ctx, E, 'n~753', 2, True)
-        return t_2537(ctx, k, s, E)
+        return t_2537(ctx, k, s, E, B)
 
-    return t_2534(ctx, r1, s, E)
-
-
-t_2534 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:700
+    return t_2534(ctx, r1, s, E, B)
 
 
-def d_2535(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+t_2534 = _C.rebased(_C.t_367, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:700
+
+
+def d_2535(ctx, E=None, B=2521):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -231,10 +179,10 @@ def d_2535(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     return True
 
 
-d_2536 = _C.d_2536  # rules_data/terraforming_mars/cards/071-140.yaml:700
+d_2536 = _C.rebased(_C.d_2536, 2521)  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
-def t_2537(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2537(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -243,58 +191,58 @@ def t_2537(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2538(ctx, lambda: nxt(left - 1), k, E)
+        return t_2538(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('n~753')))
 
 
-def t_2538(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2538(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2882(ctx, E):
-        return t_2539(ctx, k, s, E)
+        return t_2539(ctx, k, s, E, B)
     return k()
 
 
-def t_2539(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2539(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2540, ctx.state.get('params'), E.get('p~752'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[3])
-    return t_2541(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[4])
+    return t_2541(ctx, k, s, E, B)
 
 
-def d_2540(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2540(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2540, ctx.state.get('params'), E.get('p~752'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[3])
+        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[4])
     return True
 
 
-def t_2541(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2541(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2885(ctx, E):
-        return t_2542(ctx, k, s, E)
+        return t_2542(ctx, k, s, E, B)
     return k()
 
 
-def t_2542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2542(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -306,54 +254,54 @@ def t_2542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    if not d_2543(ctx, E):
+    if not d_2543(ctx, E, B):
         return False
-    return t_2547(ctx, r1, s, E)
+    return t_2547(ctx, r1, s, E, B)
 
 
-def d_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2543(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2886(ctx, E):
-        if not d_2544(ctx, E):
+        if not d_2544(ctx, E, B):
             return False
     return True
 
 
-def d_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2544(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2545, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[5])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
-def d_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2545(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2545, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
 
 
-d_2546 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2546 = _C.rebased(_C.d_379, 2521)  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_2547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2547(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -372,13 +320,13 @@ def t_2547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'b~754', item, True)
             if x_2892(ctx, E):
-                return t_2548(ctx, lambda i=i: nxt(i), brk, E)
+                return t_2548(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_2548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2548(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -387,7 +335,7 @@ def t_2548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_2893(ctx, E), k)
 
 
-def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2549(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()

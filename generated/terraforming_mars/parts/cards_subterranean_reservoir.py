@@ -47,6 +47,7 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -66,107 +67,28 @@ x_2763 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_2764 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_2765 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_2769 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_2425(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_2427(ctx, k, s, E)
-
-
-d_2426 = _C.d_878  # rules_data/terraforming_mars/cards/071-140.yaml:578
-
-
-def t_2427(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2748(ctx, E):
-        return t_2428(ctx, k, s, E)
-    return k()
-
-
-def t_2428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_2749(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_2750(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_2751(ctx, E), True)
-    if not x_2752(ctx, E):
-        return False
-    return t_2433(ctx, k, s, E)
-
-
-d_2429 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2430 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2431 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2432 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_2433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2433, None, [], k)
-
-
-def t_2434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
-    return t_2437(ctx, k, s, E)
-
-
-d_2435 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2436 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_2437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2438, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2757(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
-    return t_2440(ctx, k, s, E)
-
-
-def d_2438(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2438, ctx.state.get('board'), E.get('s~764'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2757(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2439 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2440 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2441 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2442 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2443 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2444 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2445 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2446 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_2425 = _C.rebased(_C.t_2425, 2425)  # rules_data/terraforming_mars/cards/071-140.yaml:578
+d_2426 = _C.rebased(_C.d_878, 2425)  # rules_data/terraforming_mars/cards/071-140.yaml:578
+t_2427 = _C.rebased(_C.t_879, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2428 = _C.rebased(_C.t_880, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2429 = _C.rebased(_C.d_881, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2430 = _C.rebased(_C.d_882, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2431 = _C.rebased(_C.d_883, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2432 = _C.rebased(_C.d_884, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2433 = _C.rebased(_C.t_885, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2434 = _C.rebased(_C.t_886, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2435 = _C.rebased(_C.d_887, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2436 = _C.rebased(_C.d_888, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2437 = _C.rebased(_C.t_889, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2438 = _C.rebased(_C.d_890, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2439 = _C.rebased(_C.d_891, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2440 = _C.rebased(_C.t_892, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2441 = _C.rebased(_C.t_893, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2442 = _C.rebased(_C.t_894, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2443 = _C.rebased(_C.t_895, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2444 = _C.rebased(_C.t_896, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2445 = _C.rebased(_C.t_897, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2446 = _C.rebased(_C.d_898, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

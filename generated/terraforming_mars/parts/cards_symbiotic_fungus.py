@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -74,7 +75,7 @@ def x_2834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 x_2836 = _C.x_1419  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def d_2495(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -85,7 +86,7 @@ def d_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     return True
 
 
-def t_2496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def t_2496(ctx, k, s=None, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -93,13 +94,13 @@ def t_2496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     LOCAL(ctx, E, 'n~747', 1, True)
     LOCAL(ctx, E, 'r~748', 'microbe', True)
-    return t_2499(ctx, k, s, E)
+    return t_2499(ctx, k, s, E, B)
 
 
-d_2497 = _C.d_524  # rules_data/terraforming_mars/cards/071-140.yaml:650
+d_2497 = _C.rebased(_C.d_524, 2495)  # rules_data/terraforming_mars/cards/071-140.yaml:650
 
 
-def d_2498(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def d_2498(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,20 +110,16 @@ def d_2498(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     return True
 
 
-def t_2499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2499, None, [], k)
+t_2499 = _C.rebased(_C.t_2499, 2495)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2500(ctx, E=None, B=2495):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2500, PL(ctx, E.get('you')).get('card_res'), E.get('card~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~749'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
     return True

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
 ]
 
 
@@ -56,34 +57,10 @@ def x_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4))
 
 
-def d_1253(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1256, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1254 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:489
-d_1255 = _C.d_1035  # rules_data/terraforming_mars/cards/001-070.yaml:489
-
-
-def d_1256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1256, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_1253 = _C.rebased(_C.d_1033, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1254 = _C.rebased(_C.d_352, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1255 = _C.rebased(_C.d_1035, 1253)  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1256 = _C.rebased(_C.d_1036, 1253)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {

@@ -60,90 +60,19 @@ x_4042 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4043 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4044 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4045 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def d_3542(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    if not d_3544(ctx, E):
-        return False
-    return True
-
-
-d_3543 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:660
-
-
-def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~746'))
-    while left > 0:
-        left -= 1
-        if not d_3545(ctx, E):
-            return False
-    return True
-
-
-def d_3545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3546(ctx, E):
-        return False
-    if not d_3551(ctx, E):
-        return False
-    return True
-
-
-def d_3546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4035(ctx, E):
-        if not d_3547(ctx, E):
-            return False
-    return True
-
-
-def d_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4037(ctx, E), '=', False, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3550)
-    return True
-
-
-d_3548 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3549 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_3550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 3550)
-    return True
-
-
-d_3551 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3552 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3553 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3554 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3542 = _C.rebased(_C.d_1878, 3542)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3543 = _C.rebased(_C.d_489, 3542)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3544 = _C.rebased(_C.d_1880, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3545 = _C.rebased(_C.d_1881, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3546 = _C.rebased(_C.d_441, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3547 = _C.rebased(_C.d_442, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3548 = _C.rebased(_C.d_424, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3549 = _C.rebased(_C.d_425, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3550 = _C.rebased(_C.d_445, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3551 = _C.rebased(_C.d_695, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3552 = _C.rebased(_C.d_696, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3553 = _C.rebased(_C.d_697, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3554 = _C.rebased(_C.d_431, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {

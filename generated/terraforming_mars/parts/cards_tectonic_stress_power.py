@@ -45,45 +45,18 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_3031 = _C.x_3031  # rules_data/terraforming_mars/cards/141-208.yaml:46
 x_3034 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3036 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:54
-
-
-def d_2675(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, 2678, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-d_2676 = _C.d_725  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2677 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:53
-
-
-def d_2678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2678, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
-
-
-t_2679 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:54
+d_2675 = _C.rebased(_C.d_2490, 2675)  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2676 = _C.rebased(_C.d_725, 2675)  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2677 = _C.rebased(_C.d_991, 2675)  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2678 = _C.rebased(_C.d_361, 2675)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2679 = _C.rebased(_C.t_367, 2675)  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
 ]
@@ -88,7 +89,7 @@ def x_3849(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 x_3850 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3369(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3369(ctx, E=None, B=3369):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -97,12 +98,12 @@ def d_3369(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     LOCAL(ctx, E, 't~751', 'tr', True)
     LOCAL(ctx, E, 'n~752', 1, True)
     LOCAL(ctx, E, 'k~753', x_3841(ctx, E), True)
-    if not d_3373(ctx, E):
+    if not d_3373(ctx, E, B):
         return False
     return True
 
 
-def d_3370(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3370(ctx, E=None, B=3369):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -112,10 +113,10 @@ def d_3370(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     return True
 
 
-d_3371 = _C.d_484  # rules_data/terraforming_mars/cards/141-208.yaml:576
+d_3371 = _C.rebased(_C.d_484, 3369)  # rules_data/terraforming_mars/cards/141-208.yaml:576
 
 
-def d_3372(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3372(ctx, E=None, B=3369):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -125,7 +126,7 @@ def d_3372(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     return True
 
 
-def d_3373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
+def d_3373(ctx, E=None, B=3369):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -133,12 +134,12 @@ def d_3373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     LOCAL(ctx, E, 't~754', E.get('t~751'), True)
     LOCAL(ctx, E, 'n~755', x_3843(ctx, E), True)
-    if not d_3376(ctx, E):
+    if not d_3376(ctx, E, B):
         return False
     return True
 
 
-def d_3374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
+def d_3374(ctx, E=None, B=3369):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -148,7 +149,7 @@ def d_3374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
+def d_3375(ctx, E=None, B=3369):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,7 +159,7 @@ def d_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3376(ctx, E=None, B=3369):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -166,54 +167,54 @@ def d_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_3844(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3377, ctx.state.get('game_tracks'), E.get('t~754'))
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[0])
     else:
-        if not d_3378(ctx, E):
+        if not d_3378(ctx, E, B):
             return False
     return True
 
 
-def d_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3377(ctx, E=None, B=3369):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3377, ctx.state.get('game_tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
     if c is not None:
         SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[0])
     return True
 
 
-def d_3378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3378(ctx, E=None, B=3369):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3379, PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[1])
-    if not d_3380(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[2])
+    if not d_3380(ctx, E, B):
         return False
     return True
 
 
-def d_3379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3379(ctx, E=None, B=3369):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3379, PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[2])
     return True
 
 
-def d_3380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3380(ctx, E=None, B=3369):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -223,11 +224,11 @@ def d_3380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
     return True
 
 
-d_3381 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3381 = _C.rebased(_C.d_379, 3369)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {

@@ -45,44 +45,17 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_3028 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3030 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:43
-
-
-def d_2670(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2673, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_2671 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2672 = _C.d_353  # rules_data/terraforming_mars/cards/141-208.yaml:42
-
-
-def d_2673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2673, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-t_2674 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:43
+d_2670 = _C.rebased(_C.d_665, 2670)  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2671 = _C.rebased(_C.d_352, 2670)  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2672 = _C.rebased(_C.d_353, 2670)  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2673 = _C.rebased(_C.d_365, 2670)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2674 = _C.rebased(_C.t_367, 2670)  # rules_data/terraforming_mars/cards/141-208.yaml:43
 
 
 TRIALS = {

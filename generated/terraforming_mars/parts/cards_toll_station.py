@@ -43,6 +43,7 @@ from compiler.runtime.exports import (
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -64,7 +65,7 @@ def x_2237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~766'))) is int else num(_w2)))
 
 
-def d_1975(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1975(ctx, E=None, B=1975):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,13 +75,13 @@ def d_1975(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     LOCAL(ctx, E, 'r~765', 'megacredits', True)
     LOCAL(ctx, E, 'k~766', x_2235(ctx, E), True)
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1979, PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2237(ctx, E), '+=', False, K[0])
     return True
 
 
-def d_1976(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1976(ctx, E=None, B=1975):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,7 +91,7 @@ def d_1976(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     return True
 
 
-def d_1977(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1977(ctx, E=None, B=1975):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,7 +101,7 @@ def d_1977(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     return True
 
 
-def d_1978(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1978(ctx, E=None, B=1975):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -110,13 +111,13 @@ def d_1978(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     return True
 
 
-def d_1979(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_1979(ctx, E=None, B=1975):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1979, PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2237(ctx, E), '+=', False, K[0])
     return True

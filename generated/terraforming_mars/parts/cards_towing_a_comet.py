@@ -48,10 +48,12 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -89,7 +91,7 @@ def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0))
 
 
-def t_1599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
+def t_1599(ctx, k, s=None, E=None, B=1599):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,13 +100,13 @@ def t_1599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 't~749', 'ocean', True)
-        return t_1616(ctx, r2, s, E)
+        return t_1616(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 3
         LOCAL(ctx, E, 'n~769', 2, True)
         LOCAL(ctx, E, 'r~770', 'plants', True)
-        c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[4])
         return k()
@@ -112,148 +114,39 @@ def t_1599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     ctx.steps += 2
     LOCAL(ctx, E, 'p~746', 'oxygen', True)
     LOCAL(ctx, E, 'n~747', 1, True)
-    return t_1602(ctx, r1, s, E)
+    return t_1602(ctx, r1, s, E, B)
 
 
-d_1600 = _C.d_1419  # rules_data/terraforming_mars/cards/071-140.yaml:68
-d_1601 = _C.d_524  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1600 = _C.rebased(_C.d_1419, 1599)  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1601 = _C.rebased(_C.d_524, 1599)  # rules_data/terraforming_mars/cards/071-140.yaml:68
+t_1602 = _C.rebased(_C.t_525, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_1603 = _C.rebased(_C.t_526, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_1604 = _C.rebased(_C.t_527, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_1605 = _C.rebased(_C.d_528, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_1606 = _C.rebased(_C.t_529, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_1607 = _C.rebased(_C.t_530, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1608 = _C.rebased(_C.d_531, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1609 = _C.rebased(_C.d_532, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1610 = _C.rebased(_C.d_533, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1611 = _C.rebased(_C.d_379, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1612 = _C.rebased(_C.t_535, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1613 = _C.rebased(_C.t_536, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1614 = _C.rebased(_C.d_537, 1599)  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1615 = _C.rebased(_C.d_565, 1599)  # rules_data/terraforming_mars/cards/071-140.yaml:68
 
 
-def t_1602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_1603(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~747')))
-
-
-def t_1603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1811(ctx, E):
-        return t_1604(ctx, k, s, E)
-    return k()
-
-
-def t_1604(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1605, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1813(ctx, E), '+=', False, K[5])
-    return t_1606(ctx, k, s, E)
-
-
-def d_1605(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1605, ctx.state.get('params'), E.get('p~746'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_1813(ctx, E), '+=', False, K[5])
-    return True
-
-
-def t_1606(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1814(ctx, E):
-        return t_1607(ctx, k, s, E)
-    return k()
-
-
-def t_1607(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_1608(ctx, E):
-        return False
-    return t_1612(ctx, r1, s, E)
-
-
-def d_1608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1815(ctx, E):
-        if not d_1609(ctx, E):
-            return False
-    return True
-
-
-def d_1609(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1610, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[6])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[7])
-    return True
-
-
-def d_1610(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1610, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[6])
-    return True
-
-
-d_1611 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1612 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1613 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1614 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_1615 = _C.d_565  # rules_data/terraforming_mars/cards/071-140.yaml:68
-
-
-def t_1616(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_1616(ctx, k, s=None, E=None, B=1599):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_1826(ctx, E):
-        return t_1617(ctx, k, s, E)
+        return t_1617(ctx, k, s, E, B)
     return k()
 
 
-def t_1617(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_1617(ctx, k, s=None, E=None, B=1599):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -264,73 +157,30 @@ def t_1617(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'legal~764', x_1829(ctx, E), True)
     if not x_1830(ctx, E):
         return False
-    return t_1622(ctx, k, s, E)
+    return t_1622(ctx, k, s, E, B)
 
 
-d_1618 = _C.d_568  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1619 = _C.d_569  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1620 = _C.d_570  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1621 = _C.d_571  # rules_data/terraforming_mars/definitions/board.yaml:145
+d_1618 = _C.rebased(_C.d_568, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1619 = _C.rebased(_C.d_569, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1620 = _C.rebased(_C.d_570, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1621 = _C.rebased(_C.d_571, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1622 = _C.rebased(_C.t_813, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1623 = _C.rebased(_C.t_573, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1624 = _C.rebased(_C.d_574, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1625 = _C.rebased(_C.d_575, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1626 = _C.rebased(_C.t_576, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1627 = _C.rebased(_C.d_577, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1628 = _C.rebased(_C.d_578, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1629 = _C.rebased(_C.t_579, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1630 = _C.rebased(_C.t_580, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1631 = _C.rebased(_C.t_581, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1632 = _C.rebased(_C.t_582, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1633 = _C.rebased(_C.t_583, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1634 = _C.rebased(_C.t_584, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1635 = _C.rebased(_C.d_585, 1599)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_1622(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1622, None, [], k)
-
-
-def t_1623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
-    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
-    return t_1626(ctx, k, s, E)
-
-
-d_1624 = _C.d_574  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1625 = _C.d_575  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1627, ctx.state.get('board'), E.get('s~767'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1835(ctx, E), '=', False, K[8])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[9])
-    return t_1629(ctx, k, s, E)
-
-
-def d_1627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1627, ctx.state.get('board'), E.get('s~767'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1835(ctx, E), '=', False, K[8])
-    return True
-
-
-d_1628 = _C.d_578  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1629 = _C.t_579  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1630 = _C.t_580  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1631 = _C.t_581  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1632 = _C.t_582  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1633 = _C.t_583  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1634 = _C.t_584  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1635 = _C.d_585  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-def d_1636(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
+def d_1636(ctx, E=None, B=1599):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -340,16 +190,16 @@ def d_1636(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     return True
 
 
-d_1637 = _C.d_588  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1637 = _C.rebased(_C.d_588, 1599)  # rules_data/terraforming_mars/cards/071-140.yaml:68
 
 
-def d_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1638(ctx, E=None, B=1599):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[4])
     return True

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -54,7 +55,7 @@ x_2229 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_2231 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
-def d_1965(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
+def d_1965(ctx, E=None, B=1965):  # rules_data/terraforming_mars/cards/071-140.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,26 @@ def d_1965(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    if not d_1968(ctx, E):
+    if not d_1968(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1973, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1966 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1967 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:289
-
-
-def d_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2224(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1970, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1969 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1970, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_1971 = _C.d_453  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1972 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:289
-
-
-def d_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1973, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    return True
-
-
-t_1974 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:290
+d_1966 = _C.rebased(_C.d_489, 1965)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1967 = _C.rebased(_C.d_785, 1965)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1968 = _C.rebased(_C.d_386, 1965)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1969 = _C.rebased(_C.d_387, 1965)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1970 = _C.rebased(_C.d_388, 1965)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1971 = _C.rebased(_C.d_453, 1965)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1972 = _C.rebased(_C.d_495, 1965)  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1973 = _C.rebased(_C.d_496, 1965)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1974 = _C.rebased(_C.t_367, 1965)  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -54,7 +55,7 @@ x_3337 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3341 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2924(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
+def d_2924(ctx, E=None, B=2924):  # rules_data/terraforming_mars/cards/141-208.yaml:287
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -62,68 +63,31 @@ def d_2924(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, 2927, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2930, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~750', 1, True)
     LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, 2933, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_2925 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2926 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:287
-
-
-def d_2927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2927, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2928 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2929 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:287
-
-
-def d_2930(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2930, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    return True
-
-
-d_2931 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2932 = _C.d_726  # rules_data/terraforming_mars/cards/141-208.yaml:287
-
-
-def d_2933(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2933, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
-    return True
+d_2925 = _C.rebased(_C.d_352, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2926 = _C.rebased(_C.d_794, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2927 = _C.rebased(_C.d_365, 2924)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2928 = _C.rebased(_C.d_787, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2929 = _C.rebased(_C.d_495, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2930 = _C.rebased(_C.d_496, 2924)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2931 = _C.rebased(_C.d_359, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2932 = _C.rebased(_C.d_726, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2933 = _C.rebased(_C.d_679, 2924)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {

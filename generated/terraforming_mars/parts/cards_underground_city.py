@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -74,7 +76,7 @@ x_1150 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_1154 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_1000(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
+def d_1000(ctx, E=None, B=1000):  # rules_data/terraforming_mars/cards/001-070.yaml:325
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -82,171 +84,48 @@ def d_1000(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_1003(ctx, E):
+    if not d_1003(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, 1008, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_1001 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_1002 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:325
-
-
-def d_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1124(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1005, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_1004 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1005, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_1006 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_1007 = _C.d_672  # rules_data/terraforming_mars/cards/001-070.yaml:325
-
-
-def d_1008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1008, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-def t_1009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~750', 'city', True)
-        return t_1012(ctx, k, s, E)
-
-    return t_1010(ctx, r1, s, E)
-
-
-t_1010 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:326
-d_1011 = _C.d_760  # rules_data/terraforming_mars/cards/001-070.yaml:326
-
-
-def t_1012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1133(ctx, E):
-        return t_1013(ctx, k, s, E)
-    return k()
-
-
-def t_1013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_1134(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_1135(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_1136(ctx, E), True)
-    if not x_1137(ctx, E):
-        return False
-    return t_1018(ctx, k, s, E)
-
-
-d_1014 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1015 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1016 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1017 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_1018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1018, None, [], k)
-
-
-def t_1019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_1022(ctx, k, s, E)
-
-
-d_1020 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1021 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_1022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1023, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1142(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
-    return t_1025(ctx, k, s, E)
-
-
-def d_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1023, ctx.state.get('board'), E.get('s~768'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1142(ctx, E), '=', False, K[5])
-    return True
-
-
-d_1024 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1025 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1026 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1027 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1028 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1029 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1030 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1031 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1001 = _C.rebased(_C.d_489, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1002 = _C.rebased(_C.d_364, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1003 = _C.rebased(_C.d_386, 1000)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1004 = _C.rebased(_C.d_387, 1000)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1005 = _C.rebased(_C.d_388, 1000)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1006 = _C.rebased(_C.d_787, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1007 = _C.rebased(_C.d_672, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1008 = _C.rebased(_C.d_496, 1000)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_1009 = _C.rebased(_C.t_958, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:326
+t_1010 = _C.rebased(_C.t_367, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:326
+d_1011 = _C.rebased(_C.d_760, 1000)  # rules_data/terraforming_mars/cards/001-070.yaml:326
+t_1012 = _C.rebased(_C.t_500, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1013 = _C.rebased(_C.t_501, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1014 = _C.rebased(_C.d_502, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1015 = _C.rebased(_C.d_503, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1016 = _C.rebased(_C.d_504, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1017 = _C.rebased(_C.d_505, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1018 = _C.rebased(_C.t_506, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1019 = _C.rebased(_C.t_507, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1020 = _C.rebased(_C.d_508, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1021 = _C.rebased(_C.d_509, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1022 = _C.rebased(_C.t_510, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1023 = _C.rebased(_C.d_511, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1024 = _C.rebased(_C.d_512, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1025 = _C.rebased(_C.t_513, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1026 = _C.rebased(_C.t_514, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1027 = _C.rebased(_C.t_515, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1028 = _C.rebased(_C.t_516, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1029 = _C.rebased(_C.t_517, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1030 = _C.rebased(_C.t_518, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1031 = _C.rebased(_C.d_519, 1000)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

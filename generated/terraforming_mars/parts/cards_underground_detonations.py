@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'prod', 'key'],
 ]
 
@@ -69,17 +70,17 @@ x_4023 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
 x_4027 = _C.x_1880  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
+def t_3512(ctx, k, s=None, E=None, B=3512):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 10, True)
-    return t_3514(ctx, k, s, E)
+    return t_3514(ctx, k, s, E, B)
 
 
-def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
+def d_3513(ctx, E=None, B=3512):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,172 +90,29 @@ def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     return True
 
 
-def t_3514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
-    LOCAL(ctx, E, 'sv~748', 0, True)
-    LOCAL(ctx, E, 'tv~749', 0, True)
-    return t_3518(ctx, k, s, E)
+t_3514 = _C.rebased(_C.t_401, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3515 = _C.rebased(_C.d_402, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3516 = _C.rebased(_C.d_403, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3517 = _C.rebased(_C.d_404, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:112
+t_3518 = _C.rebased(_C.t_405, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3519 = _C.rebased(_C.d_406, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3520 = _C.rebased(_C.d_407, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3521 = _C.rebased(_C.d_408, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_3522 = _C.rebased(_C.t_409, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3523 = _C.rebased(_C.d_410, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3524 = _C.rebased(_C.d_411, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3525 = _C.rebased(_C.d_412, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_3526 = _C.rebased(_C.t_413, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3527 = _C.rebased(_C.d_414, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_3528 = _C.rebased(_C.t_415, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_3529 = _C.rebased(_C.d_416, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3530 = _C.rebased(_C.d_417, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3531 = _C.rebased(_C.d_418, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3532 = _C.rebased(_C.d_419, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_3533 = _C.rebased(_C.d_420, 3512)  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-d_3515 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3516 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3517 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:112
-
-
-def t_3518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_4003(ctx, E), True)
-    LOCAL(ctx, E, 't_v~751', x_4004(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~752', x_4005(ctx, E), True)
-    return t_3522(ctx, k, s, E)
-
-
-d_3519 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3520 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3521 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_3522(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4006(ctx, E):
-        return d_3523(ctx, E) and k()
-    return t_3526(ctx, k, s, E)
-
-
-def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4007(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3525, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
-    return True
-
-
-d_3524 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_3525(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3525, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
-    return True
-
-
-def t_3526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4010(ctx, E):
-        return False
-    return t_3528(ctx, k, s, E)
-
-
-d_3527 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_3528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3528, None, [], k)
-
-
-def d_3529(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3530, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4016(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3531, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3532, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3533, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
-    return True
-
-
-def d_3530(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3530, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4016(ctx, E), '-=', False, K[1])
-    return True
-
-
-def d_3531(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3531, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
-    return True
-
-
-def d_3532(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3532, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
-    return True
-
-
-def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3533, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
-    return True
-
-
-def d_3534(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
+def d_3534(ctx, E=None, B=3512):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -262,13 +120,13 @@ def d_3534(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
         E = ctx.env()
     LOCAL(ctx, E, 'n~756', 2, True)
     LOCAL(ctx, E, 'r~757', 'heat', True)
-    c, key = KEYPLACE(ctx, 3537, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[3])
     return True
 
 
-def d_3535(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
+def d_3535(ctx, E=None, B=3512):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -278,7 +136,7 @@ def d_3535(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     return True
 
 
-def d_3536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
+def d_3536(ctx, E=None, B=3512):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -288,16 +146,7 @@ def d_3536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     return True
 
 
-def d_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3537, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[2])
-    return True
+d_3537 = _C.rebased(_C.d_1664, 3512)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

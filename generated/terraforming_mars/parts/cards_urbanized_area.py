@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -95,78 +97,18 @@ x_2567 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_2568 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
 x_2569 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
 x_2573 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:192
+d_2248 = _C.rebased(_C.d_2248, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2249 = _C.rebased(_C.d_352, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2250 = _C.rebased(_C.d_364, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2251 = _C.rebased(_C.d_386, 2248)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2252 = _C.rebased(_C.d_387, 2248)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2253 = _C.rebased(_C.d_388, 2248)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2254 = _C.rebased(_C.d_787, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2255 = _C.rebased(_C.d_495, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2256 = _C.rebased(_C.d_496, 2248)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2248(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2251(ctx, E):
-        return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-d_2249 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2250 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:502
-
-
-def d_2251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2543(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2253, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_2252 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_2253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2253, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
-    return True
-
-
-d_2254 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2255 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:502
-
-
-def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
-    return True
-
-
-def t_2257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
+def t_2257(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -177,17 +119,17 @@ def t_2257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         LOCAL(ctx, E, 't~750', 'city', True)
         LOCAL(ctx, E, 'n~751', 2, True)
         LOCAL(ctx, E, 'u~752', 'city', True)
-        return t_2262(ctx, k, s, E)
+        return t_2262(ctx, k, s, E, B)
 
-    return t_2258(ctx, r1, s, E)
-
-
-t_2258 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:503
-d_2259 = _C.d_760  # rules_data/terraforming_mars/cards/071-140.yaml:503
-d_2260 = _C.d_802  # rules_data/terraforming_mars/cards/071-140.yaml:503
+    return t_2258(ctx, r1, s, E, B)
 
 
-def d_2261(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
+t_2258 = _C.rebased(_C.t_367, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:503
+d_2259 = _C.rebased(_C.d_760, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:503
+d_2260 = _C.rebased(_C.d_802, 2248)  # rules_data/terraforming_mars/cards/071-140.yaml:503
+
+
+def d_2261(ctx, E=None, B=2248):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -197,18 +139,18 @@ def d_2261(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     return True
 
 
-def t_2262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:186
+def t_2262(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:186
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2554(ctx, E):
-        return t_2263(ctx, k, s, E)
+        return t_2263(ctx, k, s, E, B)
     return k()
 
 
-def t_2263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
+def t_2263(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:187
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -217,10 +159,10 @@ def t_2263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'l~757', x_2555(ctx, E), True)
     if not x_2556(ctx, E):
         return False
-    return t_2266(ctx, k, s, E)
+    return t_2266(ctx, k, s, E, B)
 
 
-def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
+def d_2264(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -230,7 +172,7 @@ def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_2265(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:191
+def d_2265(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:191
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -241,14 +183,10 @@ def d_2265(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_2266(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2266, None, [], k)
+t_2266 = _C.rebased(_C.t_506, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:192
 
 
-def t_2267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_2267(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -256,10 +194,10 @@ def t_2267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~759', E.get('t~750'), True)
     LOCAL(ctx, E, 's~760', E.get('space~758'), True)
-    return t_2270(ctx, k, s, E)
+    return t_2270(ctx, k, s, E, B)
 
 
-def d_2268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
+def d_2268(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/board.yaml:192
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -269,42 +207,17 @@ def d_2268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-d_2269 = _C.d_2269  # rules_data/terraforming_mars/definitions/board.yaml:192
-
-
-def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2271, ctx.state.get('board'), E.get('s~760'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[6])
-    return t_2273(ctx, k, s, E)
-
-
-def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2271, ctx.state.get('board'), E.get('s~760'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[5])
-    return True
-
-
-d_2272 = _C.d_2272  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2273 = _C.t_2273  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2274 = _C.t_2274  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2275 = _C.t_2275  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2276 = _C.t_2276  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2277 = _C.t_2277  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2278 = _C.t_2278  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2279 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2269 = _C.rebased(_C.d_2269, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:192
+t_2270 = _C.rebased(_C.t_2270, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2271 = _C.rebased(_C.d_2271, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2272 = _C.rebased(_C.d_2272, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2273 = _C.rebased(_C.t_2273, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2274 = _C.rebased(_C.t_2274, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2275 = _C.rebased(_C.t_2275, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2276 = _C.rebased(_C.t_2276, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2277 = _C.rebased(_C.t_2277, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2278 = _C.rebased(_C.t_2278, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2279 = _C.rebased(_C.d_2279, 2248)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

@@ -44,40 +44,15 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_1537 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1362, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_1360 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1361 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:575
-
-
-def d_1362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1362, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_1359 = _C.rebased(_C.d_665, 1359)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1360 = _C.rebased(_C.d_352, 1359)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1361 = _C.rebased(_C.d_353, 1359)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1362 = _C.rebased(_C.d_365, 1359)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['player', 'card_res', 'key'],
 ]
 
@@ -75,7 +76,7 @@ def x_1805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return (_w3.get((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)), 0))
 
 
-def t_1588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
+def t_1588(ctx, k, s=None, E=None, B=1588):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -84,19 +85,15 @@ def t_1588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1589(ctx, lambda: nxt(left - 1), k, E)
+        return t_1589(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(x_1797(ctx, E)))
 
 
-def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1589, None, [], k)
+t_1589 = _C.rebased(_C.t_791, 1588)  # rules_data/terraforming_mars/cards/071-140.yaml:59
 
 
-def d_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1590(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,44 +101,44 @@ def d_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', 1, True)
     LOCAL(ctx, E, 'r~750', 'plants', True)
-    c, key = KEYPLACE(ctx, 1593, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~749'), '+=', False, K[0])
     return True
 
 
-d_1591 = _C.d_369  # rules_data/terraforming_mars/cards/071-140.yaml:59
-d_1592 = _C.d_540  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1591 = _C.rebased(_C.d_369, 1588)  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1592 = _C.rebased(_C.d_540, 1588)  # rules_data/terraforming_mars/cards/071-140.yaml:59
 
 
-def d_1593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1593(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1593, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~749'), '+=', False, K[0])
     return True
 
 
-def d_1594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1594(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~751', 1, True)
-    if not d_1596(ctx, E):
+    if not d_1596(ctx, E, B):
         return False
     return True
 
 
-d_1595 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1595 = _C.rebased(_C.d_1044, 1588)  # rules_data/terraforming_mars/cards/071-140.yaml:59
 
 
-def d_1596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1596(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -150,13 +147,13 @@ def d_1596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     if not x_1804(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1598, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[2])
     return True
 
 
-def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1597(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -167,15 +164,15 @@ def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
     return True
 
 
-def d_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
+def d_1598(ctx, E=None, B=1588):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1598, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[2])
     return True
 
 

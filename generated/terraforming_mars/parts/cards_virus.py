@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'card_res', 'key'],
+    {'d': 0},
     ['player', 'stock', 'key'],
 ]
 
@@ -89,16 +90,10 @@ def x_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 x_1427 = _C.x_1427  # rules_data/terraforming_mars/definitions/resources.yaml:50
 x_1429 = _C.x_1429  # rules_data/terraforming_mars/definitions/resources.yaml:48
+t_1257 = _C.rebased(_C.t_1032, 1257)  # rules_data/terraforming_mars/cards/001-070.yaml:501
 
 
-def t_1257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1257, None, [], k)
-
-
-def t_1258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
+def t_1258(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/cards.yaml:249
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -106,47 +101,31 @@ def t_1258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'animal', True)
-    return t_1261(ctx, k, s, E)
+    return t_1261(ctx, k, s, E, B)
 
 
-d_1259 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:501
-d_1260 = _C.d_917  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1259 = _C.rebased(_C.d_489, 1257)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1260 = _C.rebased(_C.d_917, 1257)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+t_1261 = _C.rebased(_C.t_1261, 1257)  # rules_data/terraforming_mars/definitions/cards.yaml:249
+t_1262 = _C.rebased(_C.t_920, 1257)  # rules_data/terraforming_mars/definitions/cards.yaml:250
 
 
-def t_1261(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
+def d_1263(ctx, E=None, B=1257):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1413(ctx, E):
-        return t_1262(ctx, k, s, E)
-    return k()
-
-
-def t_1262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1262, None, [], k)
-
-
-def d_1263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1263, PL(ctx, E.get('holder~748')).get('card_res'), E.get('card~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('holder~748')).get('card_res'), E.get('card~749'))
     if c is not None:
         SET(ctx, 'card_res', c, key, x_1418(ctx, E), '-=', False, K[0])
     return True
 
 
-d_1264 = _C.d_544  # rules_data/terraforming_mars/definitions/cards.yaml:255
+d_1264 = _C.rebased(_C.d_544, 1257)  # rules_data/terraforming_mars/definitions/cards.yaml:255
 
 
-def t_1265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1265(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -154,44 +133,28 @@ def t_1265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 5, True)
     LOCAL(ctx, E, 'r~751', 'plants', True)
-    return t_1268(ctx, k, s, E)
+    return t_1268(ctx, k, s, E, B)
 
 
-d_1266 = _C.d_677  # rules_data/terraforming_mars/cards/001-070.yaml:501
-d_1267 = _C.d_726  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1266 = _C.rebased(_C.d_677, 1257)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1267 = _C.rebased(_C.d_726, 1257)  # rules_data/terraforming_mars/cards/001-070.yaml:501
+t_1268 = _C.rebased(_C.t_1268, 1257)  # rules_data/terraforming_mars/definitions/resources.yaml:47
+t_1269 = _C.rebased(_C.t_1269, 1257)  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def d_1270(ctx, E=None, B=1257):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1424(ctx, E):
-        return t_1269(ctx, k, s, E)
-    return k()
-
-
-def t_1269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1269, None, [], k)
-
-
-def d_1270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1270, PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[2])
     return True
 
 
-d_1271 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1271 = _C.rebased(_C.d_544, 1257)  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {

@@ -48,7 +48,9 @@ K = [
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'board', 'key'],
+    {'d': {}},
     ['game', 'last_space', ''],
 ]
 
@@ -99,17 +101,17 @@ def x_747(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     return MEMO(ctx, (747, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_776, NOREC).get('tags', []) if type(v_c_776) is str else [])).count('jovian') for v_c_776 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_778, NOREC).get('tags', []) if type(v_c_778) is str else [])).count('jovian') for v_c_778 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def t_621(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def t_621(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 12, True)
-    return t_623(ctx, k, s, E)
+    return t_623(ctx, k, s, E, B)
 
 
-def d_622(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def d_622(ctx, E=None, B=621):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -119,7 +121,7 @@ def d_622(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     return True
 
 
-def t_623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
+def t_623(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/definitions/cards.yaml:118
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -128,14 +130,14 @@ def t_623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/c
     LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
     LOCAL(ctx, E, 'sv~748', 0, True)
     LOCAL(ctx, E, 'tv~749', x_700(ctx, E), True)
-    return t_627(ctx, k, s, E)
+    return t_627(ctx, k, s, E, B)
 
 
-d_624 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:118
-d_625 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:118
+d_624 = _C.rebased(_C.d_402, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:118
+d_625 = _C.rebased(_C.d_403, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:118
 
 
-def d_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
+def d_626(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/cards.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -145,253 +147,44 @@ def d_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def t_627(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_701(ctx, E), True)
-    LOCAL(ctx, E, 't_v~751', x_702(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~752', x_703(ctx, E), True)
-    return t_631(ctx, k, s, E)
-
-
-d_628 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_629 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_630 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_631(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_704(ctx, E):
-        return d_632(ctx, E) and k()
-    return t_635(ctx, k, s, E)
-
-
-def d_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_705(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 634, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[4])
-    return True
-
-
-d_633 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 634, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[4])
-    return True
-
-
-def t_635(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_708(ctx, E):
-        return False
-    return t_637(ctx, k, s, E)
-
-
-d_636 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_637(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 637, None, [], k)
-
-
-def d_638(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 639, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_714(ctx, E), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 640, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 641, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 642, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[4])
-    return True
-
-
-def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 639, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_714(ctx, E), '-=', False, K[4])
-    return True
-
-
-def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 640, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[4])
-    return True
-
-
-def d_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 641, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[4])
-    return True
-
-
-def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 642, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[4])
-    return True
-
-
-def t_643(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'ocean', True)
-    return t_645(ctx, k, s, E)
-
-
-d_644 = _C.d_644  # rules_data/terraforming_mars/cards/001-070.yaml:125
-
-
-def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_725(ctx, E):
-        return t_646(ctx, k, s, E)
-    return k()
-
-
-def t_646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~760', x_726(ctx, E), True)
-    LOCAL(ctx, E, 'empty~765', x_727(ctx, E), True)
-    LOCAL(ctx, E, 'legal~771', x_728(ctx, E), True)
-    if not x_729(ctx, E):
-        return False
-    return t_651(ctx, k, s, E)
-
-
-d_647 = _C.d_647  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_648 = _C.d_648  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_649 = _C.d_649  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_650 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:145
-
-
-def t_651(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 651, None, [], k)
-
-
-def t_652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
-    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
-    return t_655(ctx, k, s, E)
-
-
-d_653 = _C.d_653  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_654 = _C.d_654  # rules_data/terraforming_mars/definitions/board.yaml:146
-
-
-def t_655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 656, ctx.state.get('board'), E.get('s~774'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_734(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[6])
-    return t_658(ctx, k, s, E)
-
-
-def d_656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 656, ctx.state.get('board'), E.get('s~774'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_734(ctx, E), '=', False, K[5])
-    return True
-
-
-d_657 = _C.d_657  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_658 = _C.t_658  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_659 = _C.t_659  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_660 = _C.t_660  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_661 = _C.t_661  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_662 = _C.t_662  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_663 = _C.t_663  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_664 = _C.d_664  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_627 = _C.rebased(_C.t_405, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_628 = _C.rebased(_C.d_406, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_629 = _C.rebased(_C.d_407, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_630 = _C.rebased(_C.d_408, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:89
+t_631 = _C.rebased(_C.t_409, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_632 = _C.rebased(_C.d_410, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_633 = _C.rebased(_C.d_411, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_634 = _C.rebased(_C.d_412, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:90
+t_635 = _C.rebased(_C.t_413, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_636 = _C.rebased(_C.d_414, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:92
+t_637 = _C.rebased(_C.t_415, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_638 = _C.rebased(_C.d_416, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_639 = _C.rebased(_C.d_417, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_640 = _C.rebased(_C.d_418, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_641 = _C.rebased(_C.d_419, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+d_642 = _C.rebased(_C.d_420, 621)  # rules_data/terraforming_mars/definitions/cards.yaml:102
+t_643 = _C.rebased(_C.t_643, 621)  # rules_data/terraforming_mars/cards/001-070.yaml:125
+d_644 = _C.rebased(_C.d_644, 621)  # rules_data/terraforming_mars/cards/001-070.yaml:125
+t_645 = _C.rebased(_C.t_645, 621)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_646 = _C.rebased(_C.t_646, 621)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_647 = _C.rebased(_C.d_647, 621)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_648 = _C.rebased(_C.d_648, 621)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_649 = _C.rebased(_C.d_649, 621)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_650 = _C.rebased(_C.d_650, 621)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_651 = _C.rebased(_C.t_651, 621)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_652 = _C.rebased(_C.t_652, 621)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_653 = _C.rebased(_C.d_653, 621)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_654 = _C.rebased(_C.d_654, 621)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_655 = _C.rebased(_C.t_655, 621)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_656 = _C.rebased(_C.d_656, 621)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_657 = _C.rebased(_C.d_657, 621)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_658 = _C.rebased(_C.t_658, 621)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_659 = _C.rebased(_C.t_659, 621)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_660 = _C.rebased(_C.t_660, 621)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_661 = _C.rebased(_C.t_661, 621)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_662 = _C.rebased(_C.t_662, 621)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_663 = _C.rebased(_C.t_663, 621)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_664 = _C.rebased(_C.d_664, 621)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from . import _common as _C
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
+    {'d': 0},
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
@@ -69,7 +70,7 @@ x_3459 = _C.x_417  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_3460 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_3015(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def d_3015(ctx, E=None, B=3015):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -77,46 +78,19 @@ def d_3015(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 3, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3018(ctx, E):
+    if not d_3018(ctx, E, B):
         return False
     return True
 
 
-d_3016 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:373
-d_3017 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_3016 = _C.rebased(_C.d_793, 3015)  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_3017 = _C.rebased(_C.d_364, 3015)  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_3018 = _C.rebased(_C.d_480, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3019 = _C.rebased(_C.d_481, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3020 = _C.rebased(_C.d_482, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3443(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-d_3019 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
-    return True
-
-
-def t_3021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def t_3021(ctx, k, s=None, E=None, B=3015):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -124,10 +98,10 @@ def t_3021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'p~748', 'oxygen', True)
     LOCAL(ctx, E, 'n~749', 1, True)
-    return t_3024(ctx, k, s, E)
+    return t_3024(ctx, k, s, E, B)
 
 
-def d_3022(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def d_3022(ctx, E=None, B=3015):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -137,129 +111,20 @@ def d_3022(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     return True
 
 
-d_3023 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:373
-
-
-def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_3025(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~749')))
-
-
-def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3449(ctx, E):
-        return t_3026(ctx, k, s, E)
-    return k()
-
-
-def t_3026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3027, ctx.state.get('params'), E.get('p~748'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_3451(ctx, E), '+=', False, K[2])
-    return t_3028(ctx, k, s, E)
-
-
-def d_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3027, ctx.state.get('params'), E.get('p~748'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_3451(ctx, E), '+=', False, K[2])
-    return True
-
-
-def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3452(ctx, E):
-        return t_3029(ctx, k, s, E)
-    return k()
-
-
-def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    if not d_3030(ctx, E):
-        return False
-    return t_3034(ctx, r1, s, E)
-
-
-def d_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3453(ctx, E):
-        if not d_3031(ctx, E):
-            return False
-    return True
-
-
-def d_3031(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3032, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
-    return True
-
-
-def d_3032(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3032, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
-    return True
-
-
-d_3033 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3034 = _C.t_380  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3035 = _C.t_381  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3036 = _C.d_382  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_3023 = _C.rebased(_C.d_369, 3015)  # rules_data/terraforming_mars/cards/141-208.yaml:373
+t_3024 = _C.rebased(_C.t_370, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3025 = _C.rebased(_C.t_371, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3026 = _C.rebased(_C.t_372, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3027 = _C.rebased(_C.d_373, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3028 = _C.rebased(_C.t_374, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3029 = _C.rebased(_C.t_375, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3030 = _C.rebased(_C.d_376, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3031 = _C.rebased(_C.d_377, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3032 = _C.rebased(_C.d_378, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3033 = _C.rebased(_C.d_379, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3034 = _C.rebased(_C.t_380, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3035 = _C.rebased(_C.t_381, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3036 = _C.rebased(_C.d_382, 3015)  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {

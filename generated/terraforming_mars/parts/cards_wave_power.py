@@ -44,41 +44,16 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_2896 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
 x_2899 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_2550(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 2553, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2551 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2552 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:709
-
-
-def d_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2553, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
+d_2550 = _C.rebased(_C.d_362, 2550)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2551 = _C.rebased(_C.d_352, 2550)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2552 = _C.rebased(_C.d_364, 2550)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2553 = _C.rebased(_C.d_365, 2550)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {

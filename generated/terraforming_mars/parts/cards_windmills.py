@@ -45,45 +45,18 @@ from . import _common as _C
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
 x_3323 = _C.x_2482  # rules_data/terraforming_mars/cards/141-208.yaml:269
 x_3326 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3328 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
-
-
-def d_2919(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, 2922, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-d_2920 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2921 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:276
-
-
-def d_2922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2922, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
-    return True
-
-
-t_2923 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:277
+d_2919 = _C.rebased(_C.d_362, 2919)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2920 = _C.rebased(_C.d_352, 2919)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2921 = _C.rebased(_C.d_364, 2919)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2922 = _C.rebased(_C.d_365, 2919)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2923 = _C.rebased(_C.t_367, 2919)  # rules_data/terraforming_mars/cards/141-208.yaml:277
 
 
 TRIALS = {

@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -60,7 +61,7 @@ x_2813 = _C.x_2813  # rules_data/terraforming_mars/definitions/cards_141_208.yam
 x_2814 = _C.x_2814  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
 
 
-def d_2480(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2480(ctx, E=None, B=2480):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,18 +71,18 @@ def d_2480(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     LOCAL(ctx, E, 'r~752', 'plants', True)
     LOCAL(ctx, E, 'm~753', 2, True)
     LOCAL(ctx, E, 'k~754', x_2812(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2485, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2814(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2481 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:614
-d_2482 = _C.d_936  # rules_data/terraforming_mars/cards/071-140.yaml:614
-d_2483 = _C.d_2483  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2481 = _C.rebased(_C.d_1044, 2480)  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2482 = _C.rebased(_C.d_936, 2480)  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2483 = _C.rebased(_C.d_2483, 2480)  # rules_data/terraforming_mars/cards/071-140.yaml:614
 
 
-def d_2484(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2484(ctx, E=None, B=2480):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -91,16 +92,7 @@ def d_2484(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     return True
 
 
-def d_2485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2485, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_2814(ctx, E), '+=', False, K[0])
-    return True
+d_2485 = _C.rebased(_C.d_2485, 2480)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
 
 
 TRIALS = {

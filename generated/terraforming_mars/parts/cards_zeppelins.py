@@ -44,6 +44,7 @@ from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
+    {'d': 0},
 ]
 
 
@@ -66,7 +67,7 @@ def x_2806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))
 
 
-def d_2475(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def d_2475(ctx, E=None, B=2475):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -75,17 +76,17 @@ def d_2475(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     LOCAL(ctx, E, 'n~750', 1, True)
     LOCAL(ctx, E, 'r~751', 'megacredits', True)
     LOCAL(ctx, E, 'k~752', x_2804(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2479, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2806(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2476 = _C.d_359  # rules_data/terraforming_mars/cards/071-140.yaml:602
-d_2477 = _C.d_678  # rules_data/terraforming_mars/cards/071-140.yaml:602
+d_2476 = _C.rebased(_C.d_359, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:602
+d_2477 = _C.rebased(_C.d_678, 2475)  # rules_data/terraforming_mars/cards/071-140.yaml:602
 
 
-def d_2478(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def d_2478(ctx, E=None, B=2475):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,13 +96,13 @@ def d_2478(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     return True
 
 
-def d_2479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_2479(ctx, E=None, B=2475):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2479, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2806(ctx, E), '+=', False, K[0])
     return True

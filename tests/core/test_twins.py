@@ -1,0 +1,109 @@
+"""Copies of a card in a game of parts (issue 8, scale): their compiled functions are
+written once (no node id in a statement function's body: ``B + offset``), a copy's
+part only binds names to them, a part of an earlier one's shape is renamed rather than
+compiled (``codegen.twins``) with the same output, and the copies play the same in the
+compiled engine as in the interpreter."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from compiler.codegen import generate, parts, pycode, twins
+from compiler.codegen.pycode import load_code
+from compiler.pipeline import compile_game
+from compiler.runtime import Game, RandomPolicy, register_code
+from tests.core.helpers import tiny_copy
+
+COPIED = ["market", "guild", "pets", "choice", "zoo"]
+"""Cards of tests/fixtures/core_tiny copied (a trigger, a modifier, a card resource,
+a decision, a module's card)."""
+
+
+@pytest.fixture
+def copies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The tiny game with each of ``COPIED`` copied twice (ids ``<id>_2``, ``<id>_3``),
+    its cards a big table."""
+    monkeypatch.setattr(parts, "PART_MIN", 5)
+    folder = tiny_copy(tmp_path)
+    text = (folder / "cards.yaml").read_text("utf-8")
+    records = [json.loads(json.dumps(r)) for r in _records(folder)]
+    more = [{**r, "id": f"{r['id']}_{k}"} for k in (2, 3) for r in records if r["id"] in COPIED]
+    (folder / "cards.yaml").write_text(
+        text + "".join(f"  - {json.dumps(r)}\n" for r in more), "utf-8")
+    return folder
+
+
+def _records(folder: Path) -> list[dict]:
+    from compiler.load import load_text
+
+    doc, _ = load_text("cards.yaml", (folder / "cards.yaml").read_bytes())
+    assert doc is not None
+    return list(doc.data["records"])
+
+
+def test_a_copy_part_binds_its_functions_to_the_shared_ones(copies: Path) -> None:
+    comp = compile_game(copies, copies.parent)
+    assert not comp.failed()
+    files = generate(comp.ir, "core_tiny/")
+    bound = 0
+    for card in COPIED:  # (Guild's modifier is a literal: no function)
+        first, copy = files[f"parts/cards_{card}.py"], files[f"parts/cards_{card}_3.py"]
+        assert not re.search(r"^def ", copy, re.M), card  # nothing of its own
+        names = re.findall(r"^[xdt]_\d+ = _C\.", copy, re.M)
+        assert len(names) == len(re.findall(r"^[xdt]_\d+ = |^def ", first, re.M)), card
+        bound += len(names)
+    assert bound >= 10
+    assert "_C.rebased(_C.t_" in files["parts/cards_choice_3.py"]  # its decision
+    common = files["parts/_common.py"]
+    assert not re.search(r"(STMT|KEYPLACE|CHOOSE|ASSIGN)\(ctx, \d", common)
+
+
+def test_a_twin_renamed_is_what_compiling_it_gives(
+        copies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ir = compile_game(copies, copies.parent).ir
+    made = []
+    renamed = twins.Twins.renamed
+
+    def counted(*args: object) -> object:
+        out = renamed(*args)  # type: ignore[arg-type]
+        made.append(out is not None)
+        return out
+
+    monkeypatch.setattr(twins.Twins, "renamed", staticmethod(counted))
+    kept = generate(ir, "core_tiny/")
+    assert sum(made) >= 2 * len(COPIED)  # every copy's part renamed
+    monkeypatch.setattr(twins.Twins, "renamed", staticmethod(lambda *_: None))
+    assert generate(ir, "core_tiny/") == kept
+
+
+def test_a_twin_function_not_shared_is_written_whole(
+        copies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing bound to shared functions (each part writes its own): a twin's bodies,
+    renamed when written, are what compiling them gives."""
+    ir = compile_game(copies, copies.parent).ir
+    monkeypatch.setattr(pycode, "shared", lambda *_: {})
+    kept = generate(ir, "core_tiny/")
+    assert re.search(r"^def t_\d+\(ctx, k, s=None, E=None, B=\d+\):",
+                     kept["parts/cards_choice_3.py"], re.M)
+    monkeypatch.setattr(twins.Twins, "renamed", staticmethod(lambda *_: None))
+    assert generate(ir, "core_tiny/") == kept
+
+
+def test_copies_play_the_same_in_both_engines(copies: Path) -> None:
+    rules = compile_game(copies, copies.parent).ir
+    register_code(rules, load_code(rules))
+    for seed in (1, 2, 3):
+        states = []
+        for engine in ("compiled", "interpreter"):
+            game = Game.new(rules, players=2, modules=("zoo",), seed=seed, engine=engine)
+            policy = RandomPolicy(seed)
+            out = [json.dumps(game.to_json(), sort_keys=True)]
+            while not game.is_over and len(out) < 300:
+                game.apply(policy.choose(game))
+                out.append(json.dumps(game.to_json(), sort_keys=True))
+            states.append(out)
+        assert states[0] == states[1]
