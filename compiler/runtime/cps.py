@@ -138,8 +138,7 @@ def UNSET(ctx: Ctx, env: dict[str, Any], name: str, old: Any) -> None:  # noqa: 
 
 
 def KEYPLACE(ctx: Ctx, t: dict[str, Any], base: Any, key: Any) -> tuple[Any, Any]:  # noqa: N802
-    """The container and key of a ``set``'s place ``base.(key)`` (``t``: the place's
-    default as ``{"d": value}``, or ``{}``; no node id, so copies of a record share it)."""
+    """A ``set``'s place ``base.(key)``: container, key (``t``: ``{"d": default}`` or {})."""
     return key_place(ctx, t, base, key)
 
 
