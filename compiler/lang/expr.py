@@ -316,7 +316,7 @@ def binder(rc: RC, scope: Scope, name: str, t: Type) -> tuple[str, Scope]:
 
 def _filter(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     name, src, where = syn.kids
-    isrc, tsrc = expr(rc, src, scope)
+    isrc, tsrc = expr(rc, src, scope, "collection")
     v, inner = binder(rc, scope, name, element(tsrc))
     ir: IR = {"op": "filt", "v": v, "src": isrc}
     if where is not None:
@@ -326,7 +326,7 @@ def _filter(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
 
 def _map(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     body, name, src, where = syn.kids
-    isrc, tsrc = expr(rc, src, scope)
+    isrc, tsrc = expr(rc, src, scope, "collection")
     v, inner = binder(rc, scope, name, element(tsrc))
     ie, te = expr(rc, body, inner, element(want))
     ir: IR = {"op": "mapc", "v": v, "src": isrc, "e": ie}

@@ -49,7 +49,7 @@ def _core(words: str, params: dict[str, Type], fn: str, result: Type,
 
 _LIST = ("list", "any")
 CORE = (
-    _core("count {l}", {"l": "any"}, "count", "int"),
+    _core("count {l}", {"l": "collection"}, "count", "int"),
     _core("sum {l}", {"l": ("list", "int")}, "sum", "int"),
     _core("max {l}", {"l": ("list", "int")}, "max", "int"),
     _core("min {l}", {"l": ("list", "int")}, "min", "int"),

@@ -60,7 +60,7 @@ def _if(rc: RC, syn: Syn, scope: Scope) -> IR:
 
 def _for(rc: RC, syn: Syn, scope: Scope) -> IR:
     name, src, where, body = syn.kids
-    isrc, tsrc = expr(rc, src, scope)
+    isrc, tsrc = expr(rc, src, scope, "collection")
     v, inner = binder(rc, scope, name, element(tsrc))
     ir: IR = {"op": "for", "v": v, "src": isrc}
     if where is not None:
@@ -119,7 +119,7 @@ def _alt(rc: RC, syn: Syn, k: int, scope: Scope) -> IR:
     inner = scope
     while body.op == "for":
         name, src, where, rest = body.kids
-        isrc, tsrc = expr(rc, src, inner)
+        isrc, tsrc = expr(rc, src, inner, "collection")
         v, inner = binder(rc, inner, name, element(tsrc))
         if strip_opt(element(tsrc)) == "player":
             rc.player_labels.add(str(name))

@@ -174,6 +174,8 @@ def compatible(have: Type, want: Type) -> bool:
     """Whether a value of type ``have`` may stand where ``want`` is expected."""
     if have == want or "any" in (have, want) or want == "value":
         return True
+    if want == "collection":   # what `for each`, a comprehension and `count` go through
+        return strip_opt(have) not in SCALARS
     if {have, want} <= {"int", "player"} or (have == "player" and want == "number"):
         return True  # seats are numbers (seat arithmetic: the next player)
     if have == "none":
@@ -196,12 +198,18 @@ def compatible(have: Type, want: Type) -> bool:
     return bool(want == "text" and isinstance(have, tuple) and have[0] == "id")
 
 
+SCALARS = ("int", "bool", "player", "number", "condition")
+"""Types of one value: nothing to go through (``for each x in 3`` is R003)."""
+
+
 def _optional(t: Type) -> bool:
     return t in ("any", "none", "value") or (isinstance(t, tuple) and t[0] == "opt")
 
 
 def show(t: Type) -> str:
     """A type as a reader would write it (``[cards]``, ``player?``)."""
+    if t == "collection":
+        return "a list, a map or a kind"
     if isinstance(t, str):
         return t
     if t[0] == "id":

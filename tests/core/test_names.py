@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from compiler.pipeline import compile_game
 from compiler.runtime import Game, RandomPolicy
 from tests.core.helpers import codes, diagnostics, tiny_copy
@@ -165,3 +167,15 @@ def test_a_number_in_effect_text_past_15_digits_is_l015_at_the_number(tmp_path: 
     fifteen = tiny_copy(tmp_path / "ok", {"cards.yaml": ('"gain 3 coins"',
                                                          f'"gain {"9" * 15} coins"')})
     assert codes(fifteen) == []
+
+
+@pytest.mark.parametrize("effect", ["for each x in 3: gain 1 coins",
+                                    "gain (count 3) coins",
+                                    "gain (count [each x in true]) coins",
+                                    "choose (for each x in 2: gain 1 coins)"])
+def test_going_through_one_value_is_r003(tmp_path: Path, effect: str) -> None:
+    # a number or a yes/no holds nothing to go through: the engine used to do nothing
+    # (QA finding F16); a list, a map or a kind is what `for each` and `count` take
+    folder = tiny_copy(tmp_path, {"cards.yaml": ('"gain 3 coins"', f'"{effect}"')})
+    found = [d for d in diagnostics(folder) if d.code == "R003"]
+    assert found and "a list, a map or a kind" in found[0].message
