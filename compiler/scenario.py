@@ -330,7 +330,7 @@ def _when(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]) -> list[
         if pending is None:   # refused or not: nothing the rules decide is tested
             return [Failure(span, st.REFUSED, f"step {i + 1}: the game is over, no "
                             "decision is open", "remove this step, or end the game later")]
-        problem = _not_an_option(i, action, pending)
+        problem = _not_an_option(i, action, pending, seats)
         if not problem:
             try:
                 game.apply(action)
@@ -345,13 +345,16 @@ def _when(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]) -> list[
     return []
 
 
-def _not_an_option(i: int, action: Any, pending: dict[str, Any]) -> str:
+def _not_an_option(i: int, action: Any, pending: dict[str, Any], seats: _Seats) -> str:
     """'' when ``action`` is an option of the open decision ``pending``; else a message
-    naming the decision and its player (numbered from 1, as every text output does)."""
+    naming the decision and its player (numbered from 1, as every text output does, and
+    as the scenario's ``@k``: ``player 2 (@0)`` when seat 1 acts first)."""
     if action in pending["options"]:
         return ""
+    seat = int(pending["player"])
     return (f"step {i + 1} was refused: {_json(action)} is not an option of the "
-            f"'{pending['kind']}' decision of player {int(pending['player']) + 1}")
+            f"'{pending['kind']}' decision of player {seat + 1} "
+            f"(@{(seat - seats.first) % seats.n})")
 
 
 def _legal(game: Any, most: int = 40) -> str:

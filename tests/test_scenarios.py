@@ -168,7 +168,7 @@ def test_a_refused_step_numbers_the_deciding_player_from_1(tmp_path, capsys):
     seat = run_file(doc, "who.yaml").failures[0]
     assert seat.code == "T005" and seat.span.line == 9
     assert "FAIL[T005]: step 1 was refused: {\"card\": \"guard\"} is not an option of the " \
-           "'play' decision of player 3" in out
+           "'play' decision of player 3 (@0)" in out   # @0 holds the king and baron given
     assert 'hint: the options now: [{"card": "king"}, {"card": "baron"}]' in out
 
 

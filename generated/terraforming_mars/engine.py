@@ -590,370 +590,370 @@ x_368 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_372 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_376 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_380 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4096 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4097 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4098 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4099 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4100 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4101 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4102 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4103 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4104 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4105 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4106 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4102 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4103 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4105 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4106 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4107 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4108 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4109 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4110 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def x_4107(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
+def x_4111(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
 
 
-x_4110 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4112 = x_4107  # rules_data/terraforming_mars/corporations.yaml:24
-x_4115 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4119 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4123 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4114 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4116 = x_4111  # rules_data/terraforming_mars/corporations.yaml:24
+x_4119 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4123 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4127 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4126(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
+def x_4130(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
     if E is None:
         E = ctx.env()
     return (E.get('a') == 'plants_to_greenery')
 
 
-x_4129 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4134 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4133 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4138 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4136(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
+def x_4140(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) else False)
 
 
-x_4139 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4143 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4144 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4145 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4146 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4143 = x_234  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4147 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4148 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4149 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4150 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4151 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4152 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4153 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4157 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4149 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4150 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4152 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4153 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4154 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4155 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4156 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4157 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4161 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
-def x_4163(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
+def x_4167(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4163, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_750 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_750, _w2)) for v_r_750 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
+    return MEMO(ctx, (4167, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_750 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_750, _w2)) for v_r_750 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
 
 
-def x_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-x_4170 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4174 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4173(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
+def x_4177(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
     if E is None:
         E = ctx.env()
     return (True if ((E.get('r') == 'titanium')) and (('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))) else False)
 
 
-x_4175 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_4176 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_4177 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_4178 = x_57  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_4179 = x_58  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_4183 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_4184 = x_63  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_4185 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_4187 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_4188 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_4189 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_4190 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_4191 = x_70  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_4192 = x_71  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_4196 = x_75  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_4179 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_4180 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_4181 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_4182 = x_57  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_4183 = x_58  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_4187 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_4188 = x_63  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_4189 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_4191 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_4192 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_4193 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_4194 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_4195 = x_70  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_4196 = x_71  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_4200 = x_75  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_4197(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
+def x_4201(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
 
 
-def x_4198(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4202(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['spaces'].get(_w2, NOREC).get('type', None) if type((_w2 := (_w1.get('space', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'space', None)))) is str else None) != 'off_map')
 
 
-x_4201 = x_125  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4205 = x_125  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4203(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4207(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     if E is None:
         E = ctx.env()
     return ((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))
 
 
-def x_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0))
 
 
-def x_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~771'), 0))
 
 
-x_4214 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4218 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4217(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4221(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
     if E is None:
         E = ctx.env()
     return ('power' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('power', _w2))
 
 
-def x_4219(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4223(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
     if E is None:
         E = ctx.env()
     return (E.get('a') == 'power_plant')
 
 
-x_4220 = x_45  # rules_data/terraforming_mars/corporations.yaml:120
+x_4224 = x_45  # rules_data/terraforming_mars/corporations.yaml:120
 
 
-def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~748') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~749') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~750'))) is type((_w2 := E.get('t_v~751'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~747'))) is int else num(_w4)))
 
 
-def x_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
-def x_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~751'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~752'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~747'))) is int else num(_w22)))
 
 
-def x_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('s_v~750'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~750'))]) if ((_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('t_v~751'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~751'))]) if ((_w6 if type((_w6 := E.get('t_v~751'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~752'))]) if ((_w6 if type((_w6 := E.get('h_v~752'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~753'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~753'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~750'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~754'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~751'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~755'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~752'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~750'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~747'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~754'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~753'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~750'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~754'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~751'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~755'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~752'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~751'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~747'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~755'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~753'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~750'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~754'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~751'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~755'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~752'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~752'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~747'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4237 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4241 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])
 
 
-def x_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4243(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
-def x_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
-x_4243 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4247 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~753')} if ((_w8 if type((_w8 := E.get('s_v~750'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~754')} if ((_w11 if type((_w11 := E.get('t_v~751'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~755')} if ((_w14 if type((_w14 := E.get('h_v~752'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~756'))) is str else None) == 'game')
 
 
-def x_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~756'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~756'), 0))
 
 
-def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~756'), 0))
 
 
-def x_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4255 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_4259 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4263 = x_4161  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4259 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4263 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4267 = x_4165  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4265(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
+def x_4269(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
     if E is None:
         E = ctx.env()
     return ('jovian' in _w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) in (list, dict) else IN('jovian', _w2))
 
 
-def x_4268(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def x_4272(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if E is None:
         E = ctx.env()
     return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')
 
 
-def x_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
-def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))
 
 
-def x_4272(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
+def x_4276(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
     if E is None:
         E = ctx.env()
     return ('earth' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('earth', _w2))
 
 
-def x_4273(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
+def x_4277(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0)))) is int else num(_w3)) >= 35)
 
 
-def x_4274(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
+def x_4278(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         return (len([v_s_746 for v_s_746 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_746, {}) if type(_h1) is dict else KEY(_h1, v_s_746, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
-    return MEMO(ctx, (4274, E.get('you'), ctx.stamps.get('board', 0),), compute)
+    return MEMO(ctx, (4278, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_4275(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
+def x_4279(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         return (len([v_s_746 for v_s_746 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_746, {}) if type(_h1) is dict else KEY(_h1, v_s_746, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
-    return MEMO(ctx, (4275, E.get('you'), ctx.stamps.get('board', 0),), compute)
+    return MEMO(ctx, (4279, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_4276(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
+def x_4280(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4276, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('building') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
+    return MEMO(ctx, (4280, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('building') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
 
 
-def x_4277(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
+def x_4281(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) >= 16)
 
 
-x_4280 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4284 = x_4161  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4284 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4288 = x_4165  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
         return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_751, 0) if type(_h1) is dict else KEY(_h1, v_p_751, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('step', 0) if type(v_p_751) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('max', 0) if type(v_p_751) is str else 0))) is int else num(_w4))) for v_p_751 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_751, NOREC).get('tile', None) if type(v_p_751) is str else None) == E.get('t~750'))))
-    return MEMO(ctx, (4287, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
+    return MEMO(ctx, (4291, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def x_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
         return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('reserved', None) if type(v_x_753) is str else None) == E.get('this')) for v_x_753 in [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (4288, E.get('this'), E.get('t~750'),), compute)
+    return MEMO(ctx, (4292, E.get('this'), E.get('t~750'),), compute)
 
 
-def x_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def x_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
@@ -962,135 +962,135 @@ def x_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~750'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
         _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~750'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
         return [v_s_756 for v_s_756 in [v_x_755 for v_x_755 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('type', None) if type(v_x_755) is str else None) == _h1)] if (True if ((not (v_s_756 in _h2 if type(_h2) in (list, dict) else IN(v_s_756, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('mine~754'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_756 in _h4 if type(_h4) in (list, dict) else IN(v_s_756, _h4))) or ((not any((True if ((v_x_757 in _h2 if type(_h2) in (list, dict) else IN(v_x_757, _h2))) and ((not (v_x_757 in _h4 if type(_h4) in (list, dict) else IN(v_x_757, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_758)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h3))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
-    return MEMO(ctx, (4289, E.get('mine~754'), E.get('t~750'), ctx.stamps.get('board', 0),), compute)
+    return MEMO(ctx, (4293, E.get('mine~754'), E.get('t~750'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def x_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
         return (lambda v_open_761: ((lambda v_near_764: (v_near_764 if (FN['count'](ctx, None, v_near_764) > 0) else v_open_761))([v_s_762 for v_s_762 in items_of(v_open_761) if (True if ((E.get('you') != None)) and (any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~750'))) is str else None) == 'if_possible') else v_open_761))([v_s_760 for v_s_760 in items_of(E.get('empty~759')) if (True if ((not (v_s_760 in _h1 if type(_h1) in (list, dict) else IN(v_s_760, _h1)))) or (((_h1.get(v_s_760, None) if type(_h1) is dict else KEY(_h1, v_s_760, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4290, E.get('empty~759'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+    return MEMO(ctx, (4294, E.get('empty~759'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, E.get('legal~765')) > 0)
 
 
-def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('s~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~768'), {}))
 
 
-def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~767'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~767'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_4297 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_4299 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_4301 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_4303 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('s~768'))
 
 
-def x_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~768'))
 
 
-def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return (E.get('x~769') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~769'), _w1))
 
 
-def x_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~769'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~767'))
 
 
-def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~766')}
 
 
-x_4312 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_4313 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4314 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4315 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_4316 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4317 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4319 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4321 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4322 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4323 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4329 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_4330 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4331 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4332 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_4333 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4334 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4336 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4338 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4339 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4340 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4316 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4317 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4318 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4319 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_4320 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4321 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4323 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4325 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4326 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4327 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4333 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4334 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4335 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4336 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_4337 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4338 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4340 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4342 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4343 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4344 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def x_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-x_4350 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_4351 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4352 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4353 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_4354 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4355 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4357 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4359 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4360 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4361 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4366 = x_189  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4354 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4355 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4356 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4357 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_4358 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4359 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4361 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4363 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4364 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4365 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4370 = x_189  # rules_data/terraforming_mars/definitions/solo.yaml:21
 
 
-def x_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     return [FN['max'](ctx, None, [1, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)])]
 
 
-x_4369 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4370 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4371 = x_184  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4372 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4373 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4374 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4375 = x_184  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4376 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
 
 
-def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
     return (_w1 + _w2 if type((_w1 := E.get('costs~934'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
 
 
-def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
     def compute():
@@ -1100,74 +1100,74 @@ def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
         _h5 = ctx.state.get('claims')
         return (lambda v_open_941: ((lambda v_near_944: (v_near_944 if (FN['count'](ctx, None, v_near_944) > 0) else v_open_941))([v_s_942 for v_s_942 in items_of(v_open_941) if (True if ((E.get('you') != None)) and (any((True if ((v_x_943 in _h2 if type(_h2) in (list, dict) else IN(v_x_943, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_943, {}) if type(_h2) is dict else KEY(_h2, v_x_943, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_943 in ADJ(ctx, 'spaces', v_s_942))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_941))([v_s_940 for v_s_940 in [v_s_937 for v_s_937 in [v_x_936 for v_x_936 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_936, NOREC).get('type', None) if type(v_x_936) is str else None) == _h1)] if (True if ((not (v_s_937 in _h2 if type(_h2) in (list, dict) else IN(v_s_937, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_937, NOREC).get('reserved', None) if type(v_s_937) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_937, NOREC).get('reserved', None) if type(v_s_937) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_937, NOREC).get('reserved', None) if type(v_s_937) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_937 in _h4 if type(_h4) in (list, dict) else IN(v_s_937, _h4))) or ((not any((True if ((v_x_938 in _h2 if type(_h2) in (list, dict) else IN(v_x_938, _h2))) and ((not (v_x_938 in _h4 if type(_h4) in (list, dict) else IN(v_x_938, _h4)))) and (any((True if ((KEY((_h2.get(v_x_938, {}) if type(_h2) is dict else KEY(_h2, v_x_938, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_938, {}) if type(_h2) is dict else KEY(_h2, v_x_938, {})), 'tile', None) == v_u_939)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_938, {}) if type(_h2) is dict else KEY(_h2, v_x_938, {})), 'tile', None), 'counts_as', None) == v_u_939)) else False)) else False) for v_u_939 in items_of(_h3))) else False) for v_x_938 in ADJ(ctx, 'spaces', v_s_937)))) else False)) else False)] if (True if ((not (v_s_940 in _h5 if type(_h5) in (list, dict) else IN(v_s_940, _h5)))) or (((_h5.get(v_s_940, None) if type(_h5) is dict else KEY(_h5, v_s_940, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4377, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+    return MEMO(ctx, (4381, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
+def x_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     if E is None:
         E = ctx.env()
     return (E.get('free~945') if (E.get('k~935') == 0) else FN['reversed'](ctx, None, E.get('free~945')))
 
 
-def x_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, E.get('order~946')) > 0)
 
 
-def x_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
     return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~934'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~946')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~946'))), None) if type((_w6 := E.get('order~946'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~934'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~946')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~946'))), None))
 
 
-def x_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('s~949'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~949'), {}))
 
 
-def x_4384(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~948'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~948'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_4385 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_4387 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_4389 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_4391 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('s~949'))
 
 
-def x_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~949'))
 
 
-def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return (E.get('x~950') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~950'), _w1))
 
 
-def x_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~950'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~950'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~948'))
 
 
-def x_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
+def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
     if E is None:
         E = ctx.env()
     def compute():
@@ -1178,1906 +1178,1906 @@ def x_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         _h5 = ctx.state.get('claims')
         _h6 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
         return [v_x_951 for v_x_951 in ADJ(ctx, 'spaces', E.get('at~947')) if (v_x_951 in _w4 if type((_w4 := (lambda v_open_957: ((lambda v_near_960: (v_near_960 if (FN['count'](ctx, None, v_near_960) > 0) else v_open_957))([v_s_958 for v_s_958 in items_of(v_open_957) if (True if ((E.get('you') != None)) and (any((True if ((v_x_959 in _h2 if type(_h2) in (list, dict) else IN(v_x_959, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_959, {}) if type(_h2) is dict else KEY(_h2, v_x_959, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_959 in ADJ(ctx, 'spaces', v_s_958))) else False)]) if (_h6 == 'if_possible') else v_open_957))([v_s_956 for v_s_956 in [v_s_953 for v_s_953 in [v_x_952 for v_x_952 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_952, NOREC).get('type', None) if type(v_x_952) is str else None) == _h1)] if (True if ((not (v_s_953 in _h2 if type(_h2) in (list, dict) else IN(v_s_953, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_953, NOREC).get('reserved', None) if type(v_s_953) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_953, NOREC).get('reserved', None) if type(v_s_953) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_953, NOREC).get('reserved', None) if type(v_s_953) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_953 in _h4 if type(_h4) in (list, dict) else IN(v_s_953, _h4))) or ((not any((True if ((v_x_954 in _h2 if type(_h2) in (list, dict) else IN(v_x_954, _h2))) and ((not (v_x_954 in _h4 if type(_h4) in (list, dict) else IN(v_x_954, _h4)))) and (any((True if ((KEY((_h2.get(v_x_954, {}) if type(_h2) is dict else KEY(_h2, v_x_954, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_954, {}) if type(_h2) is dict else KEY(_h2, v_x_954, {})), 'tile', None) == v_u_955)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_954, {}) if type(_h2) is dict else KEY(_h2, v_x_954, {})), 'tile', None), 'counts_as', None) == v_u_955)) else False)) else False) for v_u_955 in items_of(_h3))) else False) for v_x_954 in ADJ(ctx, 'spaces', v_s_953)))) else False)) else False)] if (True if ((not (v_s_956 in _h5 if type(_h5) in (list, dict) else IN(v_s_956, _h5)))) or (((_h5.get(v_s_956, None) if type(_h5) is dict else KEY(_h5, v_s_956, None)) == E.get('you'))) else False)]))) in (list, dict) else IN(v_x_951, _w4))]
-    return MEMO(ctx, (4396, E.get('at~947'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+    return MEMO(ctx, (4400, E.get('at~947'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4397(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
+def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, E.get('ring~961')) > 0)
 
 
-def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     if E is None:
         E = ctx.env()
     return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~934'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~961')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~961'))), None) if type((_w7 := E.get('ring~961'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~934'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~935'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~961')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~961'))), None))
 
 
-def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('s~963'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~963'), {}))
 
 
-def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~962'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~962'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_4402 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_4404 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_4406 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_4408 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('s~963'))
 
 
-def x_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~963'))
 
 
-def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return (E.get('x~964') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~964'), _w1))
 
 
-def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~964'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~964'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~962'))
 
 
-def x_4413(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
+def x_4417(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
-def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[7], E.get('c~965'))
 
 
-def x_4419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~966'))) is str else None) == 'game')
 
 
-def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~966'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~966'), 0))
 
 
-def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~966'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~966'), 0))
 
 
-def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~966') == 'tr')) and (((_w1 if type((_w1 := E.get('n~967'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4425 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4429 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def x_4427(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
+def x_4431(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
     return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
-def x_4428(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4429(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4429,), lambda: FN['sorted'](ctx, None, [v_c_968 for v_c_968 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_968, NOREC).get('beginner', None) if type(v_c_968) is str else None) != True)]))
+def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4433,), lambda: FN['sorted'](ctx, None, [v_c_968 for v_c_968 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_968, NOREC).get('beginner', None) if type(v_c_968) is str else None) != True)]))
 
 
-x_4430 = x_4428  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-x_4431 = x_4413  # rules_data/terraforming_mars/modules.yaml:63
+x_4434 = x_4432  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+x_4435 = x_4417  # rules_data/terraforming_mars/modules.yaml:63
 
 
-def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4437(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)
 
 
-def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4438(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
-def x_4435(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4439(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
-x_4436 = x_4428  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-x_4437 = x_4435  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-x_4438 = x_4434  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-x_4440 = x_4414  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4440 = x_4432  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4441 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4442 = x_4438  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+x_4444 = x_4418  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4441(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4445(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return [E.get('c~970')]
 
 
-def x_4442(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~970'))) is str else 0)
 
 
-def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~972'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~972'), 0))
 
 
-def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4451(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[8], E.get('c~970'))
 
 
-def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4452(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
     return {'corporation': E.get('corporation_card~969')}
 
 
-x_4449 = x_4434  # rules_data/terraforming_mars/definitions/corporations.yaml:41
-x_4453 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4454 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4455 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4456 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4453 = x_4438  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+x_4457 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
 x_4458 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4459 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4459 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4460 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4462 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4463 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-x_4461 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4462 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4463 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4464 = x_4460  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4465 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4466 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4467 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4468 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~977') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~978') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4471 = x_4227  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4475 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~979'))) is type((_w2 := E.get('t_v~980'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~981'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~976'))) is int else num(_w4)))
 
 
-x_4474 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4478 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~979'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~980'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~981'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~976'))) is int else num(_w22)))
 
 
-def x_4477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~976'))) is type((_w4 := E.get('s_v~979'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~979'))]) if ((_w6 if type((_w6 := E.get('s_v~979'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~976'))) is type((_w4 := E.get('t_v~980'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~980'))]) if ((_w6 if type((_w6 := E.get('t_v~980'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~976'))) is type((_w4 := E.get('h_v~981'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~981'))]) if ((_w6 if type((_w6 := E.get('h_v~981'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~982'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~982'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~979'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~983'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~980'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~984'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~981'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~979'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~976'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~983'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~982'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~979'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~983'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~980'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~984'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~981'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~980'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~976'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~984'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~982'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~979'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~983'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~980'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~984'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~981'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~981'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~976'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4481 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4485 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4486(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7))))])
 
 
-x_4483 = x_4239  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4485 = x_4241  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4487 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4487 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4489 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4491 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~982')} if ((_w8 if type((_w8 := E.get('s_v~979'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~983')} if ((_w11 if type((_w11 := E.get('t_v~980'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~984')} if ((_w14 if type((_w14 := E.get('h_v~981'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4491 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4495 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4492(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return [E.get('card~974')]
 
 
-def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~974'), 'keep': True}
 
 
-x_4494 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4495 = x_4492  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4498 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4499 = x_4496  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~974'), 'keep': False}
 
 
-x_4497 = x_4460  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4501 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_985 if type(_h1) is type(v_k_985) is int else AR('+', _h1, v_k_985)), len(ctx.state['players'])) for v_k_985 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4499, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4503, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4501 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4502 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4503 = x_185  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4504 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4505 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:142
 x_4506 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4507 = x_189  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4507 = x_185  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4508 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4510 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4511 = x_189  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def x_4508(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-x_4509 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
-x_4510 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:143
-x_4511 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4513 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4514 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4515 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4512, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_986] if type(v_p_986) is int and 0 <= v_p_986 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_986 in items_of(list(range(len(ctx.state['players']))))))
+def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    return MEMO(ctx, (4516, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_986] if type(v_p_986) is int and 0 <= v_p_986 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_986 in items_of(list(range(len(ctx.state['players']))))))
 
 
-def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_987 if type(_h1) is type(v_k_987) is int else AR('+', _h1, v_k_987)), len(ctx.state['players'])) for v_k_987 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4513, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4517, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def x_4518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)
 
 
-x_4515 = x_4508  # rules_data/terraforming_mars/definitions/turns.yaml:146
-x_4516 = x_4508  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4519 = x_4512  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4520 = x_4512  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
-def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
     return [E.get('card~988')]
 
 
-x_4518 = x_4460  # rules_data/terraforming_mars/definitions/turns.yaml:146
-x_4519 = x_4517  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4522 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4523 = x_4521  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
-def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~988')}
 
 
-def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return MEMO(ctx, (4521, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_989] if type(v_p_989) is int and 0 <= v_p_989 < len(ctx.state['players']) else {}).get('pack') for v_p_989 in items_of(list(range(len(ctx.state['players']))))])
+def x_4525(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    return MEMO(ctx, (4525, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_989] if type(v_p_989) is int and 0 <= v_p_989 < len(ctx.state['players']) else {}).get('pack') for v_p_989 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def x_4526(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
-x_4523 = x_4413  # rules_data/terraforming_mars/definitions/turns.yaml:149
+x_4527 = x_4417  # rules_data/terraforming_mars/definitions/turns.yaml:149
 
 
-def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4528(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('p~992'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4525(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
     return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~992'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~991'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~990'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~992'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~991'))) is int else num(_w4))), len(ctx.state['players'])), None))
 
 
-def x_4526(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def x_4530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_993 if type(_h1) is type(v_k_993) is int else AR('+', _h1, v_k_993)), len(ctx.state['players'])) for v_k_993 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4526, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4530, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4527 = x_4460  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4531 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4532(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~997') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~998') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4534 = x_4227  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4538 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~999'))) is type((_w2 := E.get('t_v~1000'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1001'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~996'))) is int else num(_w4)))
 
 
-x_4537 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4541 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~999'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1000'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1001'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~996'))) is int else num(_w22)))
 
 
-def x_4540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~996'))) is type((_w4 := E.get('s_v~999'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~999'))]) if ((_w6 if type((_w6 := E.get('s_v~999'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4541(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~996'))) is type((_w4 := E.get('t_v~1000'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~1000'))]) if ((_w6 if type((_w6 := E.get('t_v~1000'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~996'))) is type((_w4 := E.get('h_v~1001'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~1001'))]) if ((_w6 if type((_w6 := E.get('h_v~1001'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~996'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1002'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~999'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1003'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1000'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1004'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1001'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1002'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1002'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~999'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1003'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1000'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1004'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1001'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~999'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~996'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1003'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1002'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~999'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1003'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1000'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1004'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1001'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1000'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~996'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1004'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1002'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~999'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1003'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1000'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1004'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1001'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1001'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~996'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4544 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4548 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~996'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1002'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~999'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1003'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1000'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1004'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1001'))) is int else num(_w7))))])
 
 
-x_4546 = x_4239  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4548 = x_4241  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4550 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4550 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4552 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4554 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~996'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1002'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~999'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1003'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1000'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1004'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1001'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~1002')} if ((_w8 if type((_w8 := E.get('s_v~999'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1003')} if ((_w11 if type((_w11 := E.get('t_v~1000'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1004')} if ((_w14 if type((_w14 := E.get('h_v~1001'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4554 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4558 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return [E.get('card~994')]
 
 
-def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~994'), 'keep': True}
 
 
-x_4557 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4558 = x_4555  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4561 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4562 = x_4559  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~994'), 'keep': False}
 
 
-x_4560 = x_4460  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4562 = x_4427  # rules_data/terraforming_mars/modules.yaml:75
+x_4564 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4566 = x_4431  # rules_data/terraforming_mars/modules.yaml:75
 
 
-def x_4926(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def x_4930(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_792 if type(_h1) is type(v_k_792) is int else AR('+', _h1, v_k_792)), len(ctx.state['players'])) for v_k_792 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4926, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4930, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4564 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
+x_4568 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
-def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return MEMO(ctx, (4565,), lambda: FN['sorted'](ctx, None, [v_c_793 for v_c_793 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_793, NOREC).get('deck', None) if type(v_c_793) is str else None) == 'project')]))
+def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+    return MEMO(ctx, (4569,), lambda: FN['sorted'](ctx, None, [v_c_793 for v_c_793 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_793, NOREC).get('deck', None) if type(v_c_793) is str else None) == 'project')]))
 
 
-x_4566 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
+x_4570 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
-def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def x_4573(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     return IDS(ctx, 'resources')
 
 
-def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~797'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~797'), 0))
 
 
-def x_4575(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
 
-def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~798'))) is str else None) == True)
 
 
-x_4578 = x_4414  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4582 = x_4418  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4579(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return [E.get('c~799')]
 
 
-def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~799'))) is str else 0)
 
 
-def x_4582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~801'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~801'), 0))
 
 
-def x_4585(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[8], E.get('c~799'))
 
 
-def x_4586(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     return ctx.state.get('first_player')
 
 
-def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4591(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     return FN['random'](ctx, None, len(ctx.state['players']))
 
 
-x_4588 = x_4586  # rules_data/terraforming_mars/definitions/turns.yaml:189
+x_4592 = x_4590  # rules_data/terraforming_mars/definitions/turns.yaml:189
 
 
-def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
     return AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))
 
 
-def x_4592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~802'))) is str else None) == 'game')
 
 
-def x_4593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~802'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~802'), 0))
 
 
-def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~802'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~802'), 0))
 
 
-def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~802') == 'tr')) and (((_w1 if type((_w1 := E.get('n~803'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4598 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_4600 = x_4427  # rules_data/terraforming_mars/flow.yaml:26
+x_4602 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4604 = x_4431  # rules_data/terraforming_mars/flow.yaml:26
 
 
-def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_804 if type(_h1) is type(v_k_804) is int else AR('+', _h1, v_k_804)), len(ctx.state['players'])) for v_k_804 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4601, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4605, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4604 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4605 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4606 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4607 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4608 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
 x_4609 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4610 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4611 = x_4460  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4612 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4613 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4614 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4610 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4611 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4613 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4614 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4615 = x_4464  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4616 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4617 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4618 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_806 if type(_h1) is type(v_k_806) is int else AR('+', _h1, v_k_806)), len(ctx.state['players'])) for v_k_806 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4615, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4619, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4616 = x_4460  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4620 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~810') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~811') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4623 = x_4227  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4627 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4624(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~812'))) is type((_w2 := E.get('t_v~813'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~814'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~809'))) is int else num(_w4)))
 
 
-x_4626 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4630 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~812'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~813'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~814'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~809'))) is int else num(_w22)))
 
 
-def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~809'))) is type((_w4 := E.get('s_v~812'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~812'))]) if ((_w6 if type((_w6 := E.get('s_v~812'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~809'))) is type((_w4 := E.get('t_v~813'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~813'))]) if ((_w6 if type((_w6 := E.get('t_v~813'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~809'))) is type((_w4 := E.get('h_v~814'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~814'))]) if ((_w6 if type((_w6 := E.get('h_v~814'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~809'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~815'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~812'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~816'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~813'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~817'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~814'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~815'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~815'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~812'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~816'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~813'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~817'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~814'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~812'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~809'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~816'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~815'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~812'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~816'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~813'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~817'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~814'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~813'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~809'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~817'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~815'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~812'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~816'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~813'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~817'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~814'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~814'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~809'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4633 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4637 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4638(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~809'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~815'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~812'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~816'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~813'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~817'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~814'))) is int else num(_w7))))])
 
 
-x_4635 = x_4239  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4637 = x_4241  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4639 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4639 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4641 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4643 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~809'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~815'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~812'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~816'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~813'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~817'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~814'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~815')} if ((_w8 if type((_w8 := E.get('s_v~812'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~816')} if ((_w11 if type((_w11 := E.get('t_v~813'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~817')} if ((_w14 if type((_w14 := E.get('h_v~814'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4643 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4647 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return [E.get('card~807')]
 
 
-def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~807'), 'keep': True}
 
 
-x_4646 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4647 = x_4644  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4650 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4651 = x_4648  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~807'), 'keep': False}
 
 
-x_4649 = x_4460  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4651 = x_4427  # rules_data/terraforming_mars/flow.yaml:31
+x_4653 = x_4464  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4655 = x_4431  # rules_data/terraforming_mars/flow.yaml:31
 
 
-def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))
 
 
-def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_818 if type(_h1) is type(v_k_818) is int else AR('+', _h1, v_k_818)), len(ctx.state['players'])) for v_k_818 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4655, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4659, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     if E is None:
         E = ctx.env()
     return (not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))
 
 
-def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     if E is None:
         E = ctx.env()
     return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))
 
 
-def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken')
 
 
-def x_4661(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
     return any([(FLD(ctx, K[9], v_c_820) != None) for v_c_820 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-x_4662 = x_4414  # rules_data/terraforming_mars/definitions/turns.yaml:33
+x_4666 = x_4418  # rules_data/terraforming_mars/definitions/turns.yaml:33
 
 
-def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[9], E.get('c~821'))
 
 
-def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('done~819'))) is int else num(_w1)) < 2)
 
 
-x_4670 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4674 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_4676(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[10], E.get('card~823'))
 
 
-def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'card_cost', {'card': E.get('card~824')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~824'))) is str else 0), 0)
 
 
-def x_4675(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~824')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~824'))) is str else []))) else False) else 0), None)
 
 
-def x_4676(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~824')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~824'))) is str else []))) else False) else 0), None)
 
 
-def x_4677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~826') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~827') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4679 = x_4227  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4683 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~828'))) is type((_w2 := E.get('t_v~829'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~830'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~825'))) is int else num(_w4)))
 
 
-x_4682 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4686 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~828'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~829'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~830'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~825'))) is int else num(_w22)))
 
 
-def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~825'))) is type((_w4 := E.get('s_v~828'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~828'))]) if ((_w6 if type((_w6 := E.get('s_v~828'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~825'))) is type((_w4 := E.get('t_v~829'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~829'))]) if ((_w6 if type((_w6 := E.get('t_v~829'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~825'))) is type((_w4 := E.get('h_v~830'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~830'))]) if ((_w6 if type((_w6 := E.get('h_v~830'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~825'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~831'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~828'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~832'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~829'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~833'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~830'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~831'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~831'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~828'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~832'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~829'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~833'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~830'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~828'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~825'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~832'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~831'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~828'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~832'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~829'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~833'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~830'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~829'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~825'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~833'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~831'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~828'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~832'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~829'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~833'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~830'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~830'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~825'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4689 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4693 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~825'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~831'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~828'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~832'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~829'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~833'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~830'))) is int else num(_w7))))])
 
 
-x_4691 = x_4239  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4693 = x_4241  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4695 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4695 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4697 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4699 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~825'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~831'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~828'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~832'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~829'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~833'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~830'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~831')} if ((_w8 if type((_w8 := E.get('s_v~828'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~832')} if ((_w11 if type((_w11 := E.get('t_v~829'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~833')} if ((_w14 if type((_w14 := E.get('h_v~830'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4701 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
+x_4705 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
 
 
-def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
     return [E.get('card~823')]
 
 
-def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~823'))) is str else None) != None)
 
 
-def x_4704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('card~823'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~823'), 0))
 
 
-def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[11], E.get('card~823'))
 
 
-def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~823'))) is str else None) == 'event')
 
 
-def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
 
 
-x_4710 = x_4702  # rules_data/terraforming_mars/definitions/cards.yaml:139
+x_4714 = x_4706  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
-def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-x_4712 = x_4702  # rules_data/terraforming_mars/definitions/cards.yaml:139
+x_4716 = x_4706  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~823'))) is str else [])
 
 
-def x_4716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~823'))) is str else 0)
 
 
-x_4719 = x_4667  # rules_data/terraforming_mars/definitions/turns.yaml:37
+x_4723 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
-def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'play', 'card': E.get('card~822')}
 
 
-def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'actions')
 
 
-def x_4723(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~834'))) is str else None) != 'conversion')
 
 
-def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[12], E.get('a~835'))
 
 
-def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~835'))) is str else None) == 'megacredits')
 
 
-def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~835')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~835'))) is str else 0), 0)
 
 
-def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~838') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~839') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4733 = x_4227  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4737 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~840'))) is type((_w2 := E.get('t_v~841'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~842'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~837'))) is int else num(_w4)))
 
 
-x_4736 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4740 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~840'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~841'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~842'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~837'))) is int else num(_w22)))
 
 
-def x_4739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('s_v~840'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~840'))]) if ((_w6 if type((_w6 := E.get('s_v~840'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4744(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('t_v~841'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~841'))]) if ((_w6 if type((_w6 := E.get('t_v~841'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('h_v~842'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~842'))]) if ((_w6 if type((_w6 := E.get('h_v~842'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~843'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~843'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~840'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~844'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~841'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~845'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~842'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~840'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~837'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~844'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~843'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~840'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~844'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~841'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~845'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~842'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~841'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~837'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~845'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~843'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~840'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~844'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~841'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~845'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~842'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~842'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~837'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4743 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4747 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4744(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))])
 
 
-x_4745 = x_4239  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4747 = x_4241  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4749 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4749 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4751 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4753 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~843')} if ((_w8 if type((_w8 := E.get('s_v~840'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~844')} if ((_w11 if type((_w11 := E.get('t_v~841'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~845')} if ((_w14 if type((_w14 := E.get('h_v~842'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4753 = x_4727  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4757 = x_4731  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~835'))) is str else None)
 
 
-def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get(E.get('r~847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~847'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~846'))) is int else num(_w4)))
 
 
-def x_4756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~847'), 0))
 
 
-def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('a~835'))
 
 
-def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~835'))) is str else None) == 'standard_project')
 
 
-def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4766(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~835'))) is str else 0)
 
 
-x_4765 = x_4667  # rules_data/terraforming_mars/definitions/turns.yaml:40
+x_4769 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
-def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'project', 'id': E.get('a~834')}
 
 
-x_4768 = x_4722  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4772 = x_4726  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~848'))) is str else None) == 'conversion')
 
 
-def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4775(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[12], E.get('a~849'))
 
 
-def x_4772(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4776(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~849'))) is str else None) == 'megacredits')
 
 
-def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4777(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~849')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~849'))) is str else 0), 0)
 
 
-def x_4777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~852') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~853') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4779 = x_4227  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4783 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~854'))) is type((_w2 := E.get('t_v~855'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~856'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~851'))) is int else num(_w4)))
 
 
-x_4782 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4786 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~854'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~855'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~856'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~851'))) is int else num(_w22)))
 
 
-def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~851'))) is type((_w4 := E.get('s_v~854'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~854'))]) if ((_w6 if type((_w6 := E.get('s_v~854'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~851'))) is type((_w4 := E.get('t_v~855'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~855'))]) if ((_w6 if type((_w6 := E.get('t_v~855'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~851'))) is type((_w4 := E.get('h_v~856'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~856'))]) if ((_w6 if type((_w6 := E.get('h_v~856'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~858'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~855'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~859'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~856'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~857'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~857'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~854'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~858'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~855'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~859'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~856'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~854'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~851'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~858'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~857'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~854'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~858'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~855'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~859'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~856'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~855'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~851'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~859'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~857'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~854'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~858'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~855'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~859'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~856'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~856'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~851'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4789 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4793 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~858'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~855'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~859'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~856'))) is int else num(_w7))))])
 
 
-x_4791 = x_4239  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4793 = x_4241  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4795 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4795 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4797 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4799 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~851'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~857'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~854'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~858'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~855'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~859'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~856'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~857')} if ((_w8 if type((_w8 := E.get('s_v~854'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~858')} if ((_w11 if type((_w11 := E.get('t_v~855'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~859')} if ((_w14 if type((_w14 := E.get('h_v~856'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4799 = x_4773  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4803 = x_4777  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_4800(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~849'))) is str else None)
 
 
-def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get(E.get('r~861'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~861'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~860'))) is int else num(_w4)))
 
 
-def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~861'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~861'), 0))
 
 
-def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('a~849'))
 
 
-def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~849'))) is str else None) == 'standard_project')
 
 
-def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4812(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~849'))) is str else 0)
 
 
-x_4811 = x_4667  # rules_data/terraforming_mars/definitions/turns.yaml:42
+x_4815 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
-def x_4813(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4817(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'convert', 'id': E.get('a~848')}
 
 
-def x_4814(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4816(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4820(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
     return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~863') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~863'), _w1)))) and (FLD(ctx, K[14], E.get('m~863'))) else False)
 
 
-def x_4821(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4825(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~866') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~867') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4823 = x_4227  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4827 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~868'))) is type((_w2 := E.get('t_v~869'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~870'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4825(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~865'))) is int else num(_w4)))
 
 
-x_4826 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4830 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~868'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~869'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~870'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~865'))) is int else num(_w22)))
 
 
-def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~865'))) is type((_w4 := E.get('s_v~868'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~868'))]) if ((_w6 if type((_w6 := E.get('s_v~868'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~865'))) is type((_w4 := E.get('t_v~869'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~869'))]) if ((_w6 if type((_w6 := E.get('t_v~869'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~865'))) is type((_w4 := E.get('h_v~870'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~870'))]) if ((_w6 if type((_w6 := E.get('h_v~870'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4836(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~865'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~871'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~868'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~872'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~869'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~873'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~870'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~871'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~871'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~868'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~872'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~869'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~873'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~870'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~868'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~865'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~872'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~871'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~868'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~872'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~869'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~873'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~870'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~869'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~865'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~873'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~871'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~868'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~872'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~869'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~873'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~870'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~870'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~865'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4833 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4837 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~865'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~871'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~868'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~872'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~869'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~873'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~870'))) is int else num(_w7))))])
 
 
-x_4835 = x_4239  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4837 = x_4241  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4839 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4839 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4841 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4843 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4841(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4845(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~865'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~871'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~868'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~872'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~869'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~873'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~870'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~871')} if ((_w8 if type((_w8 := E.get('s_v~868'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~872')} if ((_w11 if type((_w11 := E.get('t_v~869'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~873')} if ((_w14 if type((_w14 := E.get('h_v~870'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def x_4847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('m~863'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~863'), None))
 
 
-x_4847 = x_4667  # rules_data/terraforming_mars/definitions/turns.yaml:43
+x_4851 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'milestone', 'id': E.get('m~862')}
 
 
-def x_4850(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4852(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4856(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4852, E.get('a~875'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~875') in _w1 if type((_w1 := [(v_f_876.get('id', None) if type(v_f_876) is dict else KEY(v_f_876, 'id', None)) for v_f_876 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~875'), _w1)))) else False))
+    return MEMO(ctx, (4856, E.get('a~875'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~875') in _w1 if type((_w1 := [(v_f_876.get('id', None) if type(v_f_876) is dict else KEY(v_f_876, 'id', None)) for v_f_876 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~875'), _w1)))) else False))
 
 
-def x_4853(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
 
 
-def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~879') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4858(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4862(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~880') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4859 = x_4227  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4863 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4860(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~881'))) is type((_w2 := E.get('t_v~882'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~883'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~878'))) is int else num(_w4)))
 
 
-x_4862 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4866 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~881'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~882'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~883'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~878'))) is int else num(_w22)))
 
 
-def x_4865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~878'))) is type((_w4 := E.get('s_v~881'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~881'))]) if ((_w6 if type((_w6 := E.get('s_v~881'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~878'))) is type((_w4 := E.get('t_v~882'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~882'))]) if ((_w6 if type((_w6 := E.get('t_v~882'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~878'))) is type((_w4 := E.get('h_v~883'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~883'))]) if ((_w6 if type((_w6 := E.get('h_v~883'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~885'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~882'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~886'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~883'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~884'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~884'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~881'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~885'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~882'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~886'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~883'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~881'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~878'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~885'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~884'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~881'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~885'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~882'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~886'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~883'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~882'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~878'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~886'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~884'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~881'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~885'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~882'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~886'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~883'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~883'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~878'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4869 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4873 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~885'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~882'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~886'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~883'))) is int else num(_w7))))])
 
 
-x_4871 = x_4239  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4873 = x_4241  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4875 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4875 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4877 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4879 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~878'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~884'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~881'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~885'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~882'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~886'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~883'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~884')} if ((_w8 if type((_w8 := E.get('s_v~881'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~885')} if ((_w11 if type((_w11 := E.get('t_v~882'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~886')} if ((_w14 if type((_w14 := E.get('h_v~883'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4879(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4883(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     return ctx.state.get('awards')
 
 
-def x_4880(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4884(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     if E is None:
         E = ctx.env()
     return [{'id': E.get('a~875'), 'by': E.get('you')}]
 
 
-x_4883 = x_4667  # rules_data/terraforming_mars/definitions/turns.yaml:45
+x_4887 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
-def x_4885(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4889(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'award', 'id': E.get('a~874')}
 
 
-x_4886 = x_4711  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4890 = x_4715  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4891(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~887'))) - 1))
 
 
-def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_4894(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
     return (not (E.get('card~890') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~890'), _w2)))
 
 
-def x_4891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
 
 
-def x_4892(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return [E.get('card~890')]
 
 
-def x_4894(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
     return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~889'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~890')))) is dict else KEY(_w1, E.get('k~889'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
     return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~889'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~890')))) is dict else KEY(_w1, E.get('k~889'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4898 = x_4667  # rules_data/terraforming_mars/definitions/turns.yaml:48
+x_4902 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
-def x_4900(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'card_action', 'card': E.get('card~887'), 'index': E.get('k~888')}
 
 
-x_4901 = x_4414  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4905 = x_4418  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4902(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4906(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~891'))) - 1))
 
 
-def x_4905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_4909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
     return (not (E.get('c~894') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~894'), _w2)))
 
 
-x_4906 = x_4891  # rules_data/terraforming_mars/definitions/cards.yaml:306
+x_4910 = x_4895  # rules_data/terraforming_mars/definitions/cards.yaml:306
 
 
-def x_4907(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4911(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
     return [E.get('c~894')]
 
 
-def x_4909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4913(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
     return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~893'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~894')))) is dict else KEY(_w1, E.get('k~893'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4910(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
     return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~893'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~894')))) is dict else KEY(_w1, E.get('k~893'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4913 = x_4667  # rules_data/terraforming_mars/definitions/turns.yaml:51
+x_4917 = x_4671  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
-def x_4915(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4919(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'card_action', 'card': E.get('c~891'), 'index': E.get('k~892')}
 
 
-def x_4916(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_4920(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
     return (E.get('done~819') == 0)
 
 
-x_4917 = x_4652  # rules_data/terraforming_mars/definitions/turns.yaml:53
+x_4921 = x_4656  # rules_data/terraforming_mars/definitions/turns.yaml:53
 
 
-def x_4918(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_4922(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
     return [E.get('you')]
 
 
-def x_4922(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def x_4926(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('done~819'))) is int else num(_w1)) > 0)
 
 
-def x_4929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4933(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('b~896'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~896'), 0))
 
 
-def x_4930(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('a~895'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~895'), 0))
 
 
-x_4931 = x_4930  # rules_data/terraforming_mars/definitions/resources.yaml:69
+x_4935 = x_4934  # rules_data/terraforming_mars/definitions/resources.yaml:69
 
 
-def x_4935(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def x_4939(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if E is None:
         E = ctx.env()
     return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
 
 
-def x_4936(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_4940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~898'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~898'), 0))
 
 
-def x_4937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_4941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('n~897'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~899'))) is int else num(_w2)))
 
 
-x_4938 = x_4569  # rules_data/terraforming_mars/definitions/resources.yaml:74
+x_4942 = x_4573  # rules_data/terraforming_mars/definitions/resources.yaml:74
 
 
-def x_4939(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~900'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~900'), 0))
 
 
-def x_4940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~900'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~900'), 0))
 
 
-x_4941 = x_4891  # rules_data/terraforming_mars/definitions/turns.yaml:195
-x_4943 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_4945 = x_4895  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_4947 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
 
 
-def x_4945(ctx, E=None):  # 
+def x_4949(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
         return all(((_w1 if type((_w1 := (_h1.get(v_p_901, 0) if type(_h1) is dict else KEY(_h1, v_p_901, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_901, NOREC).get('max', 0) if type(v_p_901) is str else 0))) is int else num(_w2))) for v_p_901 in IDS(ctx, 'parameters'))
-    return MEMO(ctx, (4945, ctx.stamps.get('params', 0),), compute)
+    return MEMO(ctx, (4949, ctx.stamps.get('params', 0),), compute)
 
 
-def x_4946(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def x_4950(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_902 if type(_h1) is type(v_k_902) is int else AR('+', _h1, v_k_902)), len(ctx.state['players'])) for v_k_902 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4946, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4950, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4949 = x_4722  # rules_data/terraforming_mars/definitions/turns.yaml:161
+x_4953 = x_4726  # rules_data/terraforming_mars/definitions/turns.yaml:161
 
 
-def x_4950(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_4954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
     return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~904'))) is str else None) == 'conversion')) and ((E.get('a~904') == 'plants_to_greenery')) else False)
 
 
-def x_4952(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[12], E.get('a~905'))
 
 
-def x_4953(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4957(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~905'))) is str else None) == 'megacredits')
 
 
-def x_4954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4958(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~905')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~905'))) is str else 0), 0)
 
 
-def x_4958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~908') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4959(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4963(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~909') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4960 = x_4227  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4964 = x_4231  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4965(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~910'))) is type((_w2 := E.get('t_v~911'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~912'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~907'))) is int else num(_w4)))
 
 
-x_4963 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4967 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4965(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~910'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~911'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~912'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~907'))) is int else num(_w22)))
 
 
-def x_4966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~907'))) is type((_w4 := E.get('s_v~910'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~910'))]) if ((_w6 if type((_w6 := E.get('s_v~910'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~907'))) is type((_w4 := E.get('t_v~911'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~911'))]) if ((_w6 if type((_w6 := E.get('t_v~911'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4972(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~907'))) is type((_w4 := E.get('h_v~912'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~912'))]) if ((_w6 if type((_w6 := E.get('h_v~912'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~907'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~913'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~910'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~914'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~911'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~915'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~912'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~913'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~913'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~910'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~914'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~911'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~915'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~912'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~910'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~907'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~914'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~913'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~910'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~914'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~911'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~915'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~912'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~911'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~907'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~915'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~913'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~910'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~914'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~911'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~915'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~912'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~912'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~907'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4970 = x_4230  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4974 = x_4234  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~907'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~913'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~910'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~914'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~911'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~915'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~912'))) is int else num(_w7))))])
 
 
-x_4972 = x_4239  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4974 = x_4241  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4976 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4976 = x_4243  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4978 = x_4245  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4980 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4978(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4982(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~907'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~913'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~910'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~914'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~911'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~915'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~912'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~913')} if ((_w8 if type((_w8 := E.get('s_v~910'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~914')} if ((_w11 if type((_w11 := E.get('t_v~911'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~915')} if ((_w14 if type((_w14 := E.get('h_v~912'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4980 = x_4954  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4984 = x_4958  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_4981(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~905'))) is str else None)
 
 
-def x_4982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get(E.get('r~917'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~917'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~916'))) is int else num(_w4)))
 
 
-def x_4983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~917'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~917'), 0))
 
 
-def x_4985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4989(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('a~905'))
 
 
-def x_4986(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4990(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~905'))) is str else None) == 'standard_project')
 
 
-def x_4989(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~905'))) is str else 0)
 
 
-def x_4990(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_4994(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
     return {'act': 'convert', 'id': E.get('a~904')}
 
 
-x_4994 = x_4935  # 
-
-
-def x_4995(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('milestones')
-        return (5 * len([v_m_918 for v_m_918 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_918, None) if type(_h1) is dict else KEY(_h1, v_m_918, None)) == E.get('you'))]))
-    return MEMO(ctx, (4995, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
-
-
-def x_4996(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_920, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_p_920 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_921 for v_p_921 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_921, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_922, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_q_922 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_p_923 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_924, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_q_924 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_919 in items_of(ctx.state.get('awards'))])
-
-
-def x_4997(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        return len([v_s_925 for v_s_925 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_925, {}) if type(_h1) is dict else KEY(_h1, v_s_925, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4997, E.get('you'), ctx.stamps.get('board', 0),), compute)
-
-
-def x_4998(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        return sum([len([v_x_927 for v_x_927 in ADJ(ctx, 'spaces', v_s_926) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_927, {}) if type(_h1) is dict else KEY(_h1, v_x_927, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_927, {}) if type(_h1) is dict else KEY(_h1, v_x_927, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_927, {}) if type(_h1) is dict else KEY(_h1, v_x_927, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_926 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_926, {}) if type(_h1) is dict else KEY(_h1, v_s_926, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4998, E.get('you'), ctx.stamps.get('board', 0),), compute)
+x_4998 = x_4939  # 
 
 
 def x_4999(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_928) for v_c_928 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    def compute():
+        _h1 = ctx.state.get('milestones')
+        return (5 * len([v_m_918 for v_m_918 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_918, None) if type(_h1) is dict else KEY(_h1, v_m_918, None)) == E.get('you'))]))
+    return MEMO(ctx, (4999, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
 
 
 def x_5000(ctx, E=None):  # 
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_920, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_p_920 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_921 for v_p_921 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_921, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_922, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_q_922 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_p_923 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_924, lambda E: FLD(ctx, K[18], (v_f_919.get('id', None) if type(v_f_919) is dict else KEY(v_f_919, 'id', None)))) for v_q_924 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_919 in items_of(ctx.state.get('awards'))])
+
+
+def x_5001(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        return len([v_s_925 for v_s_925 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_925, {}) if type(_h1) is dict else KEY(_h1, v_s_925, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (5001, E.get('you'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_5002(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        return sum([len([v_x_927 for v_x_927 in ADJ(ctx, 'spaces', v_s_926) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_927, {}) if type(_h1) is dict else KEY(_h1, v_x_927, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_927, {}) if type(_h1) is dict else KEY(_h1, v_x_927, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_927, {}) if type(_h1) is dict else KEY(_h1, v_x_927, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_926 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_926, {}) if type(_h1) is dict else KEY(_h1, v_s_926, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (5002, E.get('you'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_5003(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_928) for v_c_928 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+
+
+def x_5004(ctx, E=None):  # 
     _h1 = ctx.state.get('params')
     return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_929, 0) if type(_h1) is dict else KEY(_h1, v_p_929, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_929, NOREC).get('max', 0) if type(v_p_929) is str else 0))) is int else num(_w2))) for v_p_929 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_930 for v_p_930 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_930] if type(v_p_930) is int and 0 <= v_p_930 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_931] if type(v_q_931) is int and 0 <= v_q_931 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_931 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
-x_5001 = x_4667  # 
+x_5005 = x_4671  # 
 
 
-def x_5002(ctx, E=None):  # 
+def x_5006(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
         return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_933, 0) if type(_h1) is dict else KEY(_h1, v_p_933, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_933, NOREC).get('max', 0) if type(v_p_933) is str else 0))) is int else num(_w2))) for v_p_933 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
-    return MEMO(ctx, (5002, ctx.stamps.get('params', 0),), compute)
+    return MEMO(ctx, (5006, ctx.stamps.get('params', 0),), compute)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
@@ -4822,19 +4822,19 @@ d_349 = d_337  # rules_data/terraforming_mars/board.yaml:92
 d_350 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3601(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
+def d_3603(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 10, True)
-    if not d_3603(ctx, E):
+    if not d_3605(ctx, E):
         return False
     return True
 
 
-def d_3602(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
+def d_3604(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4844,7 +4844,7 @@ def d_3602(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
     return True
 
 
-def d_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4853,67 +4853,67 @@ def d_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_3604(ctx, E):
-            return False
-    return True
-
-
-def d_3604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3605(ctx, E):
-        return False
-    if not d_3610(ctx, E):
-        return False
-    return True
-
-
-def d_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4096(ctx, E):
         if not d_3606(ctx, E):
             return False
     return True
 
 
 def d_3606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3607(ctx, E):
+        return False
+    if not d_3612(ctx, E):
+        return False
+    return True
+
+
+def d_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4100(ctx, E):
+        if not d_3608(ctx, E):
+            return False
+    return True
+
+
+def d_3608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4098(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4102(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3609)
+    STMT(ctx, 3611)
     return True
 
 
-d_3607 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3608 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3609 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3610 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3609)
+    STMT(ctx, 3611)
     return True
 
 
-d_3610 = d_160  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3611 = d_161  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3612 = d_162  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3613 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3612 = d_160  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3613 = d_161  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3614 = d_162  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3615 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3614(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
+def d_3616(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4927,7 +4927,7 @@ def d_3614(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     return True
 
 
-def d_3615(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
+def d_3617(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4937,11 +4937,11 @@ def d_3615(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     return True
 
 
-d_3616 = d_2  # rules_data/terraforming_mars/corporations.yaml:29
-d_3617 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3618 = d_2  # rules_data/terraforming_mars/corporations.yaml:29
+d_3619 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3618(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
+def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4955,7 +4955,7 @@ def d_3618(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     return True
 
 
-def d_3619(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
+def d_3621(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4965,7 +4965,7 @@ def d_3619(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     return True
 
 
-def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
+def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4975,10 +4975,10 @@ def d_3620(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     return True
 
 
-d_3621 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3623 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
+def d_3624(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4997,12 +4997,12 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     return True
 
 
-d_3623 = d_144  # rules_data/terraforming_mars/corporations.yaml:37
-d_3624 = d_200  # rules_data/terraforming_mars/corporations.yaml:37
-d_3625 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3625 = d_144  # rules_data/terraforming_mars/corporations.yaml:37
+d_3626 = d_200  # rules_data/terraforming_mars/corporations.yaml:37
+d_3627 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3626(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
+def d_3628(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5012,7 +5012,7 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     return True
 
 
-def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
+def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5022,10 +5022,10 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     return True
 
 
-d_3628 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3630 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
+def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5039,7 +5039,7 @@ def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     return True
 
 
-def d_3630(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
+def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5049,7 +5049,7 @@ def d_3630(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     return True
 
 
-def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
+def d_3633(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5059,10 +5059,10 @@ def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     return True
 
 
-d_3632 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3634 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3633(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
+def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5076,7 +5076,7 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     return True
 
 
-def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
+def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5086,11 +5086,11 @@ def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     return True
 
 
-d_3635 = d_145  # rules_data/terraforming_mars/corporations.yaml:57
-d_3636 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3637 = d_145  # rules_data/terraforming_mars/corporations.yaml:57
+d_3638 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3637(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
+def d_3639(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5104,7 +5104,7 @@ def d_3637(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     return True
 
 
-def d_3638(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
+def d_3640(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5114,26 +5114,26 @@ def d_3638(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     return True
 
 
-d_3639 = d_3620  # rules_data/terraforming_mars/corporations.yaml:59
-d_3640 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3641 = d_3622  # rules_data/terraforming_mars/corporations.yaml:59
+d_3642 = d_204  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_3641(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
+def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 3, True)
-    if not d_3643(ctx, E):
+    if not d_3645(ctx, E):
         return False
     return True
 
 
-d_3642 = d_3630  # rules_data/terraforming_mars/corporations.yaml:66
+d_3644 = d_3632  # rules_data/terraforming_mars/corporations.yaml:66
 
 
-def d_3643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5142,67 +5142,67 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_3644(ctx, E):
-            return False
-    return True
-
-
-def d_3644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3645(ctx, E):
-        return False
-    if not d_3650(ctx, E):
-        return False
-    return True
-
-
-def d_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4143(ctx, E):
         if not d_3646(ctx, E):
             return False
     return True
 
 
 def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3647(ctx, E):
+        return False
+    if not d_3652(ctx, E):
+        return False
+    return True
+
+
+def d_3647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4147(ctx, E):
+        if not d_3648(ctx, E):
+            return False
+    return True
+
+
+def d_3648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4145(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4149(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3649)
+    STMT(ctx, 3651)
     return True
 
 
-d_3647 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3648 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3649 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3650 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3649)
+    STMT(ctx, 3651)
     return True
 
 
-d_3650 = d_160  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3651 = d_161  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3652 = d_162  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3653 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3652 = d_160  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3653 = d_161  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3654 = d_162  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3655 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3654(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
+def d_3656(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5221,7 +5221,7 @@ def d_3654(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     return True
 
 
-def d_3655(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
+def d_3657(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5231,12 +5231,12 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     return True
 
 
-d_3656 = d_145  # rules_data/terraforming_mars/corporations.yaml:75
-d_3657 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_3658 = d_202  # rules_data/terraforming_mars/corporations.yaml:75
+d_3658 = d_145  # rules_data/terraforming_mars/corporations.yaml:75
+d_3659 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3660 = d_202  # rules_data/terraforming_mars/corporations.yaml:75
 
 
-def d_3659(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
+def d_3661(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5246,7 +5246,7 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     return True
 
 
-def d_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5258,7 +5258,7 @@ def d_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3661(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
+def d_3663(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5272,7 +5272,7 @@ def d_3661(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     return True
 
 
-def d_3662(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
+def d_3664(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5282,7 +5282,7 @@ def d_3662(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     return True
 
 
-def d_3663(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
+def d_3665(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5292,7 +5292,7 @@ def d_3663(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     return True
 
 
-def d_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5304,7 +5304,7 @@ def d_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3665(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
+def d_3667(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5318,103 +5318,103 @@ def d_3665(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
     return True
 
 
-d_3666 = d_3602  # rules_data/terraforming_mars/corporations.yaml:84
-d_3667 = d_337  # rules_data/terraforming_mars/corporations.yaml:84
-d_3668 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3668 = d_3604  # rules_data/terraforming_mars/corporations.yaml:84
+d_3669 = d_337  # rules_data/terraforming_mars/corporations.yaml:84
+d_3670 = d_11  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3669(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
+def t_3671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~746', 'city', True)
-    return t_3671(ctx, k, s, E)
+    return t_3673(ctx, k, s, E)
 
 
-d_3670 = d_81  # rules_data/terraforming_mars/corporations.yaml:93
+d_3672 = d_81  # rules_data/terraforming_mars/corporations.yaml:93
 
 
-def t_3671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_3673(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4175(ctx, E):
-        return t_3672(ctx, k, s, E)
+    if x_4179(ctx, E):
+        return t_3674(ctx, k, s, E)
     return k()
 
 
-def t_3672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_3674(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_4176(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_4177(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_4178(ctx, E), True)
-    if not x_4179(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_4180(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_4181(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_4182(ctx, E), True)
+    if not x_4183(ctx, E):
         return False
-    return t_3677(ctx, k, s, E)
+    return t_3679(ctx, k, s, E)
 
 
-d_3673 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3674 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3675 = d_42  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3676 = d_43  # rules_data/terraforming_mars/definitions/board.yaml:145
+d_3675 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3676 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3677 = d_42  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3678 = d_43  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3677(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_3679(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3677, None, [], k)
+    return CHOOSE(ctx, 3679, None, [], k)
 
 
-t_3678 = t_45  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3679 = d_46  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3680 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3681 = t_48  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3682 = d_49  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3683 = d_50  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3684 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3685 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3686 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3687 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3688 = t_55  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3689 = t_56  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3690 = d_57  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_3680 = t_45  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3681 = d_46  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3682 = d_47  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3683 = t_48  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3684 = d_49  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3685 = d_50  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3686 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3687 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3688 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3689 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3690 = t_55  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3691 = t_56  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3692 = d_57  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_3691(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3693(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3692(ctx, E):
+    if not d_3694(ctx, E):
         return False
-    if not d_3697(ctx, E):
+    if not d_3699(ctx, E):
         return False
     return True
 
 
-def d_3692(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3694(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4198(ctx, E):
-        if not d_3693(ctx, E):
+    if x_4202(ctx, E):
+        if not d_3695(ctx, E):
             return False
     return True
 
 
-def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5428,35 +5428,9 @@ def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3694 = d_102  # rules_data/terraforming_mars/corporations.yaml:97
-d_3695 = d_103  # rules_data/terraforming_mars/corporations.yaml:97
-d_3696 = d_104  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def d_3697(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4203(ctx, E):
-        if not d_3698(ctx, E):
-            return False
-    return True
-
-
-def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 3, True)
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[25])
-    return True
+d_3696 = d_102  # rules_data/terraforming_mars/corporations.yaml:97
+d_3697 = d_103  # rules_data/terraforming_mars/corporations.yaml:97
+d_3698 = d_104  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def d_3699(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -5465,11 +5439,37 @@ def d_3699(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    if x_4207(ctx, E):
+        if not d_3700(ctx, E):
+            return False
+    return True
+
+
+def d_3700(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~768', 3, True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[25])
+    return True
+
+
+def d_3701(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'n~768', 3, True)
     return True
 
 
-def d_3700(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3702(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5479,7 +5479,7 @@ def d_3700(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     return True
 
 
-def d_3701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5491,7 +5491,7 @@ def d_3701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3702(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3704(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5505,7 +5505,7 @@ def d_3702(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     return True
 
 
-def d_3703(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3705(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5515,7 +5515,7 @@ def d_3703(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     return True
 
 
-def d_3704(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3706(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5525,7 +5525,7 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     return True
 
 
-def d_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3707(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5537,40 +5537,40 @@ def d_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3706 = d_16  # rules_data/terraforming_mars/corporations.yaml:108
-d_3707 = d_1  # rules_data/terraforming_mars/corporations.yaml:108
-d_3708 = d_18  # rules_data/terraforming_mars/corporations.yaml:108
-d_3709 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3708 = d_16  # rules_data/terraforming_mars/corporations.yaml:108
+d_3709 = d_1  # rules_data/terraforming_mars/corporations.yaml:108
+d_3710 = d_18  # rules_data/terraforming_mars/corporations.yaml:108
+d_3711 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3710(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def t_3712(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4220(ctx, E):
+    if not x_4224(ctx, E):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'n~746', 3, True)
-    return t_3713(ctx, k, s, E)
+    return t_3715(ctx, k, s, E)
 
 
-def d_3711(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3713(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4220(ctx, E):
+    if not x_4224(ctx, E):
         return False
     return True
 
 
-d_3712 = d_3630  # rules_data/terraforming_mars/corporations.yaml:120
+d_3714 = d_3632  # rules_data/terraforming_mars/corporations.yaml:120
 
 
-def t_3713(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5579,27 +5579,7 @@ def t_3713(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
     LOCAL(ctx, E, 'sv~748', 0, True)
     LOCAL(ctx, E, 'tv~749', 0, True)
-    return t_3717(ctx, k, s, E)
-
-
-def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
-    return True
-
-
-def d_3715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~748', 0, True)
-    return True
+    return t_3719(ctx, k, s, E)
 
 
 def d_3716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -5608,131 +5588,151 @@ def d_3716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    return True
+
+
+def d_3717(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~748', 0, True)
+    return True
+
+
+def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~749', 0, True)
     return True
 
 
-def t_3717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_4225(ctx, E), True)
-    LOCAL(ctx, E, 't_v~751', x_4226(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~752', x_4227(ctx, E), True)
-    return t_3721(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~750', x_4229(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_4230(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_4231(ctx, E), True)
+    return t_3723(ctx, k, s, E)
 
 
-def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_4225(ctx, E), True)
+    LOCAL(ctx, E, 's_v~750', x_4229(ctx, E), True)
     return True
 
 
-def d_3719(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~751', x_4226(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_4230(ctx, E), True)
     return True
 
 
-def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~752', x_4227(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_4231(ctx, E), True)
     return True
 
 
-def t_3721(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4228(ctx, E):
-        return d_3722(ctx, E) and k()
-    return t_3725(ctx, k, s, E)
-
-
-def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4229(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[25])
-    return True
-
-
-def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4229(ctx, E):
-        return False
-    return True
-
-
-def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[25])
-    return True
-
-
-def t_3725(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4232(ctx, E):
-        return False
+    if x_4232(ctx, E):
+        return d_3724(ctx, E) and k()
     return t_3727(ctx, k, s, E)
 
 
-def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4233(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[25])
+    return True
+
+
+def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4232(ctx, E):
+    if not x_4233(ctx, E):
         return False
     return True
 
 
-def t_3727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3727, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[25])
+    return True
 
 
-def d_3728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_3727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4236(ctx, E):
+        return False
+    return t_3729(ctx, k, s, E)
+
+
+def d_3728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4236(ctx, E):
+        return False
+    return True
+
+
+def t_3729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3729, None, [], k)
+
+
+def d_3730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5740,7 +5740,7 @@ def d_3728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4238(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4242(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[25])
@@ -5753,7 +5753,7 @@ def d_3728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5761,31 +5761,7 @@ def d_3729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4238(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_3730(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[25])
-    return True
-
-
-def d_3731(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4242(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -5795,13 +5771,37 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[25])
+    return True
+
+
+def d_3733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[25])
+    return True
+
+
+def d_3734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[25])
     return True
 
 
-def d_3733(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3735(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5809,12 +5809,12 @@ def d_3733(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         E = ctx.env()
     LOCAL(ctx, E, 't~756', 'tr', True)
     LOCAL(ctx, E, 'n~757', 1, True)
-    if not d_3736(ctx, E):
+    if not d_3738(ctx, E):
         return False
     return True
 
 
-def d_3734(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3736(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5824,7 +5824,7 @@ def d_3734(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     return True
 
 
-def d_3735(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3737(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5834,24 +5834,24 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     return True
 
 
-def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4249(ctx, E):
+    if x_4253(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~756'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[35])
     else:
-        if not d_3738(ctx, E):
+        if not d_3740(ctx, E):
             return False
     return True
 
 
-def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5863,7 +5863,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5872,12 +5872,12 @@ def d_3738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[29])
-    if not d_3740(ctx, E):
+    if not d_3742(ctx, E):
         return False
     return True
 
 
-def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5889,13 +5889,13 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4254(ctx, E):
+    if x_4258(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -5903,10 +5903,10 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3741 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3743 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3742(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
+def d_3744(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5925,15 +5925,15 @@ def d_3742(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
     return True
 
 
-d_3743 = d_1  # rules_data/terraforming_mars/corporations.yaml:129
-d_3744 = d_337  # rules_data/terraforming_mars/corporations.yaml:129
-d_3745 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_3746 = d_202  # rules_data/terraforming_mars/corporations.yaml:129
-d_3747 = d_3620  # rules_data/terraforming_mars/corporations.yaml:129
-d_3748 = d_3660  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3745 = d_1  # rules_data/terraforming_mars/corporations.yaml:129
+d_3746 = d_337  # rules_data/terraforming_mars/corporations.yaml:129
+d_3747 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3748 = d_202  # rules_data/terraforming_mars/corporations.yaml:129
+d_3749 = d_3622  # rules_data/terraforming_mars/corporations.yaml:129
+d_3750 = d_3662  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3749(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def d_3751(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5941,30 +5941,10 @@ def d_3749(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         E = ctx.env()
     LOCAL(ctx, E, 'n~752', 1, True)
     LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    LOCAL(ctx, E, 'k~754', x_4268(ctx, E), True)
+    LOCAL(ctx, E, 'k~754', x_4272(ctx, E), True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4270(ctx, E), '+=', False, K[27])
-    return True
-
-
-def d_3750(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    return True
-
-
-def d_3751(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+        SET(ctx, 'prod', c, key, x_4274(ctx, E), '+=', False, K[27])
     return True
 
 
@@ -5974,11 +5954,31 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~754', x_4268(ctx, E), True)
+    LOCAL(ctx, E, 'n~752', 1, True)
     return True
 
 
-def d_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3753(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    return True
+
+
+def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~754', x_4272(ctx, E), True)
+    return True
+
+
+def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5986,11 +5986,11 @@ def d_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4270(ctx, E), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, x_4274(ctx, E), '+=', False, K[27])
     return True
 
 
-def d_3754(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
+def d_3756(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6004,12 +6004,12 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
     return True
 
 
-d_3755 = d_1  # rules_data/terraforming_mars/parameters.yaml:18
-d_3756 = d_3631  # rules_data/terraforming_mars/parameters.yaml:18
-d_3757 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3757 = d_1  # rules_data/terraforming_mars/parameters.yaml:18
+d_3758 = d_3633  # rules_data/terraforming_mars/parameters.yaml:18
+d_3759 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3758(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
+def d_3760(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6023,10 +6023,10 @@ def d_3758(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     return True
 
 
-d_3759 = d_202  # rules_data/terraforming_mars/parameters.yaml:19
+d_3761 = d_202  # rules_data/terraforming_mars/parameters.yaml:19
 
 
-def d_3760(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
+def d_3762(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6036,20 +6036,20 @@ def d_3760(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     return True
 
 
-d_3761 = d_3660  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3763 = d_3662  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
+def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~750', 'ocean', True)
-    return t_3764(ctx, k, s, E)
+    return t_3766(ctx, k, s, E)
 
 
-def d_3763(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
+def d_3765(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6059,80 +6059,80 @@ def d_3763(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
     return True
 
 
-def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+def t_3766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4287(ctx, E):
-        return t_3765(ctx, k, s, E)
+    if x_4291(ctx, E):
+        return t_3767(ctx, k, s, E)
     return k()
 
 
-def t_3765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def t_3767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_4288(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_4289(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_4290(ctx, E), True)
-    if not x_4291(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_4292(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_4293(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_4294(ctx, E), True)
+    if not x_4295(ctx, E):
         return False
-    return t_3770(ctx, k, s, E)
+    return t_3772(ctx, k, s, E)
 
 
-def d_3766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_4288(ctx, E), True)
+    LOCAL(ctx, E, 'mine~754', x_4292(ctx, E), True)
     return True
 
 
-def d_3767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+def d_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~759', x_4289(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_4293(ctx, E), True)
     return True
 
 
-def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~765', x_4290(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_4294(ctx, E), True)
     return True
 
 
-def d_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4291(ctx, E):
+    if not x_4295(ctx, E):
         return False
     return True
 
 
-def t_3770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_3772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3770, None, [], k)
+    return CHOOSE(ctx, 3772, None, [], k)
 
 
-def t_3771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6140,10 +6140,10 @@ def t_3771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~767', E.get('t~750'), True)
     LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_3774(ctx, k, s, E)
+    return t_3776(ctx, k, s, E)
 
 
-def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6153,7 +6153,7 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6163,7 +6163,7 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6171,12 +6171,12 @@ def t_3774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4296(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4300(ctx, E), '=', False, K[31])
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[33])
-    return t_3777(ctx, k, s, E)
+    return t_3779(ctx, k, s, E)
 
 
-def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6184,11 +6184,11 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4296(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4300(ctx, E), '=', False, K[31])
     return True
 
 
-def d_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_3778(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6198,28 +6198,28 @@ def d_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4299(ctx, E):
-        return t_3778(ctx, k, s, E)
+    if x_4303(ctx, E):
+        return t_3780(ctx, k, s, E)
     return k()
 
 
-def t_3778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3780(ctx, r2, s, E)
+        return t_3782(ctx, r2, s, E)
 
     def r2():
-        return t_3782(ctx, r3, s, E)
+        return t_3784(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -6227,25 +6227,25 @@ def t_3778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    return t_3779(ctx, r1, s, E)
+    return t_3781(ctx, r1, s, E)
 
 
-def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_3781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4300(ctx, E), k)
+    return DO(ctx, x_4304(ctx, E), k)
 
 
-def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_3782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4301(ctx, E)))
+    items = list(items_of(x_4305(ctx, E)))
     old = E.get('x~769', MISSING)
 
     def brk():
@@ -6257,32 +6257,32 @@ def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~769', item, True)
-            if x_4302(ctx, E):
-                return t_3781(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4306(ctx, E):
+                return t_3783(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_3783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4303(ctx, E), k)
+    return DO(ctx, x_4307(ctx, E), k)
 
 
-def t_3782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_3784(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4304(ctx, E), k)
+    return DO(ctx, x_4308(ctx, E), k)
 
 
-def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6293,25 +6293,25 @@ def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-t_3784 = t_20  # rules_data/terraforming_mars/parameters.yaml:32
-d_3785 = d_21  # rules_data/terraforming_mars/parameters.yaml:32
-d_3786 = d_22  # rules_data/terraforming_mars/parameters.yaml:32
-t_3787 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_3788 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_3789 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_3790 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_3791 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_3792 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3793 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3794 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3795 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3796 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3797 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3798 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3799 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+t_3786 = t_20  # rules_data/terraforming_mars/parameters.yaml:32
+d_3787 = d_21  # rules_data/terraforming_mars/parameters.yaml:32
+d_3788 = d_22  # rules_data/terraforming_mars/parameters.yaml:32
+t_3789 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3790 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3791 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3792 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3793 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3794 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3795 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3796 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3797 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3798 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3799 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3800 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3801 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_3800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
+def t_3802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6319,10 +6319,10 @@ def t_3800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         E = ctx.env()
     LOCAL(ctx, E, 'p~746', 'oceans', True)
     LOCAL(ctx, E, 'n~747', 1, True)
-    return t_3803(ctx, k, s, E)
+    return t_3805(ctx, k, s, E)
 
 
-def d_3801(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
+def d_3803(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6332,23 +6332,23 @@ def d_3801(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
     return True
 
 
-d_3802 = d_22  # rules_data/terraforming_mars/tiles.yaml:10
-t_3803 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_3804 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_3805 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_3806 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_3807 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_3808 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3809 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3810 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3811 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3812 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3813 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3814 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3815 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_3804 = d_22  # rules_data/terraforming_mars/tiles.yaml:10
+t_3805 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3806 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3807 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3808 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3809 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3810 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3811 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3812 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3813 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3814 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3815 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3816 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3817 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def d_3816(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
+def d_3818(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6362,7 +6362,7 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     return True
 
 
-def d_3817(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
+def d_3819(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6372,7 +6372,7 @@ def d_3817(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     return True
 
 
-def d_3818(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
+def d_3820(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6382,7 +6382,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     return True
 
 
-def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6394,7 +6394,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3820(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
+def t_3822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6402,10 +6402,10 @@ def t_3820(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         E = ctx.env()
     LOCAL(ctx, E, 'p~746', 'oxygen', True)
     LOCAL(ctx, E, 'n~747', 1, True)
-    return t_3823(ctx, k, s, E)
+    return t_3825(ctx, k, s, E)
 
 
-def d_3821(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
+def d_3823(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6415,37 +6415,37 @@ def d_3821(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
     return True
 
 
-d_3822 = d_22  # rules_data/terraforming_mars/tiles.yaml:19
-t_3823 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
-t_3824 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
-t_3825 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
-d_3826 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
-t_3827 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
-t_3828 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3829 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3830 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3831 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
-d_3832 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3833 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3834 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3835 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_3824 = d_22  # rules_data/terraforming_mars/tiles.yaml:19
+t_3825 = t_23  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_3826 = t_24  # rules_data/terraforming_mars/definitions/resources.yaml:85
+t_3827 = t_25  # rules_data/terraforming_mars/definitions/resources.yaml:86
+d_3828 = d_26  # rules_data/terraforming_mars/definitions/resources.yaml:86
+t_3829 = t_27  # rules_data/terraforming_mars/definitions/resources.yaml:87
+t_3830 = t_28  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3831 = d_29  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3832 = d_30  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3833 = d_31  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_3834 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3835 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3836 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3837 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_3836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
+def t_3838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'costs~934', K[21], True)
-    if not d_3838(ctx, E):
+    if not d_3840(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~934', x_4374(ctx, E))
-    return t_3845(ctx, k, s, E)
+    LOCAL(ctx, E, 'costs~934', x_4378(ctx, E))
+    return t_3847(ctx, k, s, E)
 
 
-def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6455,7 +6455,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:20
+def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6466,32 +6466,8 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:20')
     while left > 0:
         left -= 1
-        if not d_3839(ctx, E):
+        if not d_3841(ctx, E):
             return False
-    return True
-
-
-def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4366(ctx, E):
-        if not d_3840(ctx, E):
-            return False
-    return True
-
-
-def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 3841, E, 'costs~934', x_4368(ctx, E))
-    SET(ctx, 'discard', ctx.state, 'discard', x_4370(ctx, E), '+=', True, K[24])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4372(ctx, E), '-=', True, K[34])
     return True
 
 
@@ -6501,34 +6477,58 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3841, E, 'costs~934', x_4368(ctx, E))
+    if x_4370(ctx, E):
+        if not d_3842(ctx, E):
+            return False
     return True
 
 
 def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 3843, E, 'costs~934', x_4372(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4374(ctx, E), '+=', True, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4376(ctx, E), '-=', True, K[34])
+    return True
+
+
+def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4370(ctx, E), '+=', True, K[24])
+    ASSIGN(ctx, 3843, E, 'costs~934', x_4372(ctx, E))
     return True
 
 
-d_3843 = d_163  # rules_data/terraforming_mars/definitions/solo.yaml:21
-
-
-def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~934', x_4374(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4374(ctx, E), '+=', True, K[24])
     return True
 
 
-def t_3845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+d_3845 = d_163  # rules_data/terraforming_mars/definitions/solo.yaml:21
+
+
+def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'costs~934', x_4378(ctx, E))
+    return True
+
+
+def t_3847(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6546,10 +6546,10 @@ def t_3845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'you', old)
         return s()
 
-    return t_3846(ctx, after, None if s is None else brk, E)
+    return t_3848(ctx, after, None if s is None else brk, E)
 
 
-def t_3846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def t_3848(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6567,55 +6567,55 @@ def t_3846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'k~935', item, True)
-            return t_3847(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3849(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3847(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~945', x_4377(ctx, E), True)
-    LOCAL(ctx, E, 'order~946', x_4378(ctx, E), True)
-    return t_3850(ctx, k, s, E)
+    LOCAL(ctx, E, 'free~945', x_4381(ctx, E), True)
+    LOCAL(ctx, E, 'order~946', x_4382(ctx, E), True)
+    return t_3852(ctx, k, s, E)
 
 
-def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def d_3850(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~945', x_4377(ctx, E), True)
+    LOCAL(ctx, E, 'free~945', x_4381(ctx, E), True)
     return True
 
 
-def d_3849(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
+def d_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~946', x_4378(ctx, E), True)
+    LOCAL(ctx, E, 'order~946', x_4382(ctx, E), True)
     return True
 
 
-def t_3850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4379(ctx, E):
-        return t_3851(ctx, k, s, E)
+    if x_4383(ctx, E):
+        return t_3853(ctx, k, s, E)
     return k()
 
 
-def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def t_3853(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6623,27 +6623,27 @@ def t_3851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'ring~961', x_4396(ctx, E), True)
-        return t_3866(ctx, k, s, E)
+        LOCAL(ctx, E, 'ring~961', x_4400(ctx, E), True)
+        return t_3868(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'at~947', x_4380(ctx, E), True)
+    LOCAL(ctx, E, 'at~947', x_4384(ctx, E), True)
     LOCAL(ctx, E, 't~948', 'city', True)
     LOCAL(ctx, E, 's~949', E.get('at~947'), True)
-    return t_3855(ctx, r1, s, E)
+    return t_3857(ctx, r1, s, E)
 
 
-def d_3852(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~947', x_4380(ctx, E), True)
+    LOCAL(ctx, E, 'at~947', x_4384(ctx, E), True)
     return True
 
 
-def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def d_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6653,7 +6653,7 @@ def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6663,7 +6663,7 @@ def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def t_3855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6671,12 +6671,12 @@ def t_3855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~949'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4384(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4388(ctx, E), '=', False, K[31])
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~949'), '=', False, K[33])
-    return t_3858(ctx, k, s, E)
+    return t_3860(ctx, k, s, E)
 
 
-def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6684,11 +6684,11 @@ def d_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~949'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4384(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4388(ctx, E), '=', False, K[31])
     return True
 
 
-def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6698,28 +6698,28 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3858(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4387(ctx, E):
-        return t_3859(ctx, k, s, E)
+    if x_4391(ctx, E):
+        return t_3861(ctx, k, s, E)
     return k()
 
 
-def t_3859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3861(ctx, r2, s, E)
+        return t_3863(ctx, r2, s, E)
 
     def r2():
-        return t_3863(ctx, r3, s, E)
+        return t_3865(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -6727,25 +6727,25 @@ def t_3859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    return t_3860(ctx, r1, s, E)
+    return t_3862(ctx, r1, s, E)
 
 
-def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4388(ctx, E), k)
+    return DO(ctx, x_4392(ctx, E), k)
 
 
-def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4389(ctx, E)))
+    items = list(items_of(x_4393(ctx, E)))
     old = E.get('x~950', MISSING)
 
     def brk():
@@ -6757,32 +6757,32 @@ def t_3861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~950', item, True)
-            if x_4390(ctx, E):
-                return t_3862(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4394(ctx, E):
+                return t_3864(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4391(ctx, E), k)
+    return DO(ctx, x_4395(ctx, E), k)
 
 
-def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_3865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4392(ctx, E), k)
+    return DO(ctx, x_4396(ctx, E), k)
 
 
-def d_3864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_3866(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6793,39 +6793,39 @@ def d_3864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
+def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'ring~961', x_4396(ctx, E), True)
+    LOCAL(ctx, E, 'ring~961', x_4400(ctx, E), True)
     return True
 
 
-def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
+def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4397(ctx, E):
-        return t_3867(ctx, k, s, E)
+    if x_4401(ctx, E):
+        return t_3869(ctx, k, s, E)
     return k()
 
 
-def t_3867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~962', 'greenery', True)
-    LOCAL(ctx, E, 's~963', x_4399(ctx, E), True)
-    return t_3870(ctx, k, s, E)
+    LOCAL(ctx, E, 's~963', x_4403(ctx, E), True)
+    return t_3872(ctx, k, s, E)
 
 
-def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6835,17 +6835,17 @@ def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
     return True
 
 
-def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~963', x_4399(ctx, E), True)
+    LOCAL(ctx, E, 's~963', x_4403(ctx, E), True)
     return True
 
 
-def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6853,12 +6853,12 @@ def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~963'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4401(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4405(ctx, E), '=', False, K[31])
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~963'), '=', False, K[33])
-    return t_3873(ctx, k, s, E)
+    return t_3875(ctx, k, s, E)
 
 
-def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6866,11 +6866,11 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~963'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4401(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4405(ctx, E), '=', False, K[31])
     return True
 
 
-def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6880,28 +6880,28 @@ def d_3872(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_3875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4404(ctx, E):
-        return t_3874(ctx, k, s, E)
+    if x_4408(ctx, E):
+        return t_3876(ctx, k, s, E)
     return k()
 
 
-def t_3874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_3876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3876(ctx, r2, s, E)
+        return t_3878(ctx, r2, s, E)
 
     def r2():
-        return t_3878(ctx, r3, s, E)
+        return t_3880(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -6909,25 +6909,25 @@ def t_3874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         return k()
 
-    return t_3875(ctx, r1, s, E)
+    return t_3877(ctx, r1, s, E)
 
 
-def t_3875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def t_3877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4405(ctx, E), k)
+    return DO(ctx, x_4409(ctx, E), k)
 
 
-def t_3876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4406(ctx, E)))
+    items = list(items_of(x_4410(ctx, E)))
     old = E.get('x~964', MISSING)
 
     def brk():
@@ -6939,32 +6939,32 @@ def t_3876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~964', item, True)
-            if x_4407(ctx, E):
-                return t_3877(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4411(ctx, E):
+                return t_3879(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_3879(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4408(ctx, E), k)
+    return DO(ctx, x_4412(ctx, E), k)
 
 
-def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4409(ctx, E), k)
+    return DO(ctx, x_4413(ctx, E), k)
 
 
-def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6975,13 +6975,13 @@ def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
+def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4413(ctx, E)))
+    items = list(items_of(x_4417(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -6993,19 +6993,19 @@ def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3881(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3883(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3881(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def t_3883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4414(ctx, E)))
+    items = list(items_of(x_4418(ctx, E)))
     old = E.get('c~965', MISSING)
 
     def brk():
@@ -7017,13 +7017,13 @@ def t_3881(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'c~965', item, True)
-            return t_3882(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3884(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def t_3884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7041,19 +7041,19 @@ def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_3883(ctx, after, None if s is None else brk, E)
+    return t_3885(ctx, after, None if s is None else brk, E)
 
 
-def t_3883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def t_3885(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4416(ctx, E), k)
+    return DO(ctx, x_4420(ctx, E), k)
 
 
-def d_3884(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3886(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7061,12 +7061,12 @@ def d_3884(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         E = ctx.env()
     LOCAL(ctx, E, 't~966', 'generation', True)
     LOCAL(ctx, E, 'n~967', 1, True)
-    if not d_3887(ctx, E):
+    if not d_3889(ctx, E):
         return False
     return True
 
 
-def d_3885(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3887(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7076,7 +7076,7 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     return True
 
 
-def d_3886(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3888(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7086,24 +7086,24 @@ def d_3886(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     return True
 
 
-def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4419(ctx, E):
+    if x_4423(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~966'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~967'), '+=', False, K[35])
     else:
-        if not d_3889(ctx, E):
+        if not d_3891(ctx, E):
             return False
     return True
 
 
-def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7115,7 +7115,7 @@ def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7124,12 +7124,12 @@ def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~966'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~967'), '+=', False, K[29])
-    if not d_3891(ctx, E):
+    if not d_3893(ctx, E):
         return False
     return True
 
 
-def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7141,13 +7141,13 @@ def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4424(ctx, E):
+    if x_4428(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -7155,45 +7155,45 @@ def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3892 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3894 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3893(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
+def d_3895(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4429(ctx, E), '=', False, K[37])
-    STMT(ctx, 3895)
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4433(ctx, E), '=', False, K[37])
+    STMT(ctx, 3897)
     return True
 
 
-def d_3894(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4429(ctx, E), '=', False, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4433(ctx, E), '=', False, K[37])
     return True
 
 
-def d_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3895)
+    STMT(ctx, 3897)
     return True
 
 
-def t_3896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
+def t_3898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4431(ctx, E)))
+    items = list(items_of(x_4435(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -7205,13 +7205,13 @@ def t_3896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3897(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3899(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
+def t_3899(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7223,9 +7223,9 @@ def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
         LOCAL(ctx, E, 'n~973', 10, True)
-        if not d_3915(ctx, E):
+        if not d_3917(ctx, E):
             return False
-        return t_3926(ctx, r2, s, E)
+        return t_3928(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
@@ -7234,12 +7234,12 @@ def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    if not d_3898(ctx, E):
+    if not d_3900(ctx, E):
         return False
-    return t_3903(ctx, r1, s, E)
+    return t_3905(ctx, r1, s, E)
 
 
-def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7250,33 +7250,8 @@ def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget('rules_data/terraforming_mars/definitions/corporations.yaml:38')
     while left > 0:
         left -= 1
-        if not d_3899(ctx, E):
+        if not d_3901(ctx, E):
             return False
-    return True
-
-
-def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4433(ctx, E):
-        if not d_3900(ctx, E):
-            return False
-    return True
-
-
-def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
-    if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4435(ctx, E), '+=', True, K[38])
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4437(ctx, E), '-=', True, K[37])
     return True
 
 
@@ -7286,40 +7261,65 @@ def d_3901(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
-    if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4435(ctx, E), '+=', True, K[38])
+    if x_4437(ctx, E):
+        if not d_3902(ctx, E):
+            return False
     return True
 
 
 def d_3902(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+    if c is not None:
+        SET(ctx, 'corp_offer', c, key, x_4439(ctx, E), '+=', True, K[38])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4441(ctx, E), '-=', True, K[37])
+    return True
+
+
+def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4437(ctx, E), '-=', True, K[37])
+    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+    if c is not None:
+        SET(ctx, 'corp_offer', c, key, x_4439(ctx, E), '+=', True, K[38])
     return True
 
 
-def t_3903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3904(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3903, None, [], k)
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4441(ctx, E), '-=', True, K[37])
+    return True
 
 
-def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3905, None, [], k)
+
+
+def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'c~970', E.get('corporation_card~969'), True)
-    return t_3906(ctx, k, s, E)
+    return t_3908(ctx, k, s, E)
 
 
-def d_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7329,7 +7329,7 @@ def d_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7337,16 +7337,16 @@ def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4441(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 'n~971', x_4442(ctx, E), True)
+        SET(ctx, 'corporation', c, key, x_4445(ctx, E), '=', False, K[40])
+    LOCAL(ctx, E, 'n~971', x_4446(ctx, E), True)
     LOCAL(ctx, E, 'r~972', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~972'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~971'), '+=', False, K[25])
-    return t_3911(ctx, k, s, E)
+    return t_3913(ctx, k, s, E)
 
 
-def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7354,21 +7354,21 @@ def d_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4441(ctx, E), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, x_4445(ctx, E), '=', False, K[40])
     return True
 
 
-def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~971', x_4442(ctx, E), True)
+    LOCAL(ctx, E, 'n~971', x_4446(ctx, E), True)
     return True
 
 
-def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7378,7 +7378,7 @@ def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7390,7 +7390,7 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3913(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7408,19 +7408,19 @@ def t_3911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_3912(ctx, after, None if s is None else brk, E)
+    return t_3914(ctx, after, None if s is None else brk, E)
 
 
-def t_3912(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3914(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4447(ctx, E), k)
+    return DO(ctx, x_4451(ctx, E), k)
 
 
-def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7432,7 +7432,7 @@ def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
+def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7442,7 +7442,7 @@ def d_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7451,82 +7451,57 @@ def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~973'))
     while left > 0:
         left -= 1
-        if not d_3916(ctx, E):
-            return False
-    return True
-
-
-def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3917(ctx, E):
-        return False
-    if not d_3922(ctx, E):
-        return False
-    return True
-
-
-def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4453(ctx, E):
         if not d_3918(ctx, E):
             return False
     return True
 
 
 def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3919(ctx, E):
+        return False
+    if not d_3924(ctx, E):
+        return False
+    return True
+
+
+def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4457(ctx, E):
+        if not d_3920(ctx, E):
+            return False
+    return True
+
+
+def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4455(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4459(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3921)
+    STMT(ctx, 3923)
     return True
 
 
-d_3919 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3920 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3921 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3922 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3921)
-    return True
-
-
-def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4459(ctx, E):
-        if not d_3923(ctx, E):
-            return False
-    return True
-
-
-def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4461(ctx, E), '+=', True, K[39])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4463(ctx, E), '-=', True, K[34])
+    STMT(ctx, 3923)
     return True
 
 
@@ -7536,22 +7511,47 @@ def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4461(ctx, E), '+=', True, K[39])
+    if x_4463(ctx, E):
+        if not d_3925(ctx, E):
+            return False
     return True
 
 
-d_3925 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'offer'
+    if c is not None:
+        SET(ctx, 'offer', c, key, x_4465(ctx, E), '+=', True, K[39])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4467(ctx, E), '-=', True, K[34])
+    return True
 
 
-def t_3926(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4464(ctx, E)))
+    c, key = SEAT(ctx, E.get('you')), 'offer'
+    if c is not None:
+        SET(ctx, 'offer', c, key, x_4465(ctx, E), '+=', True, K[39])
+    return True
+
+
+d_3927 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
+
+
+def t_3928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_4468(ctx, E)))
     old = E.get('card~974', MISSING)
 
     def brk():
@@ -7563,20 +7563,20 @@ def t_3926(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~974', item, True)
-            return t_3927(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3929(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_3929(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3927, None, [], k)
+    return CHOOSE(ctx, 3929, None, [], k)
 
 
-def t_3928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_3930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7586,15 +7586,15 @@ def t_3928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4492(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, x_4496(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~975', 3, True)
-    return t_3930(ctx, r1, s, E)
+    return t_3932(ctx, r1, s, E)
 
 
-def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7604,7 +7604,7 @@ def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7613,27 +7613,7 @@ def t_3930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~976', E.get('n~975'), True)
     LOCAL(ctx, E, 'sv~977', 0, True)
     LOCAL(ctx, E, 'tv~978', 0, True)
-    return t_3934(ctx, k, s, E)
-
-
-def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~976', E.get('n~975'), True)
-    return True
-
-
-def d_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~977', 0, True)
-    return True
+    return t_3936(ctx, k, s, E)
 
 
 def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -7642,131 +7622,151 @@ def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~976', E.get('n~975'), True)
+    return True
+
+
+def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~977', 0, True)
+    return True
+
+
+def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~978', 0, True)
     return True
 
 
-def t_3934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3936(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~979', x_4469(ctx, E), True)
-    LOCAL(ctx, E, 't_v~980', x_4470(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~981', x_4471(ctx, E), True)
-    return t_3938(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~979', x_4473(ctx, E), True)
+    LOCAL(ctx, E, 't_v~980', x_4474(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~981', x_4475(ctx, E), True)
+    return t_3940(ctx, k, s, E)
 
 
-def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~979', x_4469(ctx, E), True)
+    LOCAL(ctx, E, 's_v~979', x_4473(ctx, E), True)
     return True
 
 
-def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~980', x_4470(ctx, E), True)
+    LOCAL(ctx, E, 't_v~980', x_4474(ctx, E), True)
     return True
 
 
-def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~981', x_4471(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~981', x_4475(ctx, E), True)
     return True
 
 
-def t_3938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3940(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4472(ctx, E):
-        return d_3939(ctx, E) and k()
-    return t_3942(ctx, k, s, E)
-
-
-def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4473(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
-    return True
-
-
-def d_3940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4473(ctx, E):
-        return False
-    return True
-
-
-def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
-    return True
-
-
-def t_3942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4476(ctx, E):
-        return False
+    if x_4476(ctx, E):
+        return d_3941(ctx, E) and k()
     return t_3944(ctx, k, s, E)
 
 
-def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4477(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
+    return True
+
+
+def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4476(ctx, E):
+    if not x_4477(ctx, E):
         return False
     return True
 
 
-def t_3944(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3944, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
+    return True
 
 
-def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_3944(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4480(ctx, E):
+        return False
+    return t_3946(ctx, k, s, E)
+
+
+def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4480(ctx, E):
+        return False
+    return True
+
+
+def t_3946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3946, None, [], k)
+
+
+def d_3947(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7774,7 +7774,7 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4482(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4486(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
@@ -7787,7 +7787,7 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7795,31 +7795,7 @@ def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4482(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_3947(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
-    return True
-
-
-def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~983'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4486(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -7829,13 +7805,37 @@ def d_3949(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
+    return True
+
+
+def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~983'), '-=', False, K[25])
+    return True
+
+
+def d_3951(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~984'), '-=', False, K[25])
     return True
 
 
-def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7843,21 +7843,21 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4492(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, x_4496(ctx, E), '+=', True, K[23])
     return True
 
 
-def d_3951(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4495(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', x_4499(ctx, E), '+=', True, K[24])
     return True
 
 
-def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7869,37 +7869,37 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
+def t_3955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3977(ctx, k, s, E)
+        return t_3979(ctx, k, s, E)
 
-    if not d_3954(ctx, E):
+    if not d_3956(ctx, E):
         return False
-    return t_3966(ctx, r1, s, E)
+    return t_3968(ctx, r1, s, E)
 
 
-def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4499(ctx, E)))
+    items = list(items_of(x_4503(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_3955(ctx, E):
+        if not d_3957(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7908,82 +7908,57 @@ def d_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     left = num(4)
     while left > 0:
         left -= 1
-        if not d_3956(ctx, E):
-            return False
-    return True
-
-
-def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3957(ctx, E):
-        return False
-    if not d_3962(ctx, E):
-        return False
-    return True
-
-
-def d_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4501(ctx, E):
         if not d_3958(ctx, E):
             return False
     return True
 
 
 def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3959(ctx, E):
+        return False
+    if not d_3964(ctx, E):
+        return False
+    return True
+
+
+def d_3959(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4505(ctx, E):
+        if not d_3960(ctx, E):
+            return False
+    return True
+
+
+def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4503(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4507(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3961)
+    STMT(ctx, 3963)
     return True
 
 
-d_3959 = d_157  # rules_data/terraforming_mars/definitions/turns.yaml:142
-d_3960 = d_158  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_3961 = d_157  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_3962 = d_158  # rules_data/terraforming_mars/definitions/turns.yaml:142
 
 
-def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3961)
-    return True
-
-
-def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4507(ctx, E):
-        if not d_3963(ctx, E):
-            return False
-    return True
-
-
-def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
-    if c is not None:
-        SET(ctx, 'pack', c, key, x_4509(ctx, E), '+=', True, K[41])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4511(ctx, E), '-=', True, K[34])
+    STMT(ctx, 3963)
     return True
 
 
@@ -7993,30 +7968,55 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
-    if c is not None:
-        SET(ctx, 'pack', c, key, x_4509(ctx, E), '+=', True, K[41])
+    if x_4511(ctx, E):
+        if not d_3965(ctx, E):
+            return False
     return True
 
 
-d_3965 = d_163  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'pack'
+    if c is not None:
+        SET(ctx, 'pack', c, key, x_4513(ctx, E), '+=', True, K[41])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4515(ctx, E), '-=', True, K[34])
+    return True
 
 
-def t_3966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'pack'
+    if c is not None:
+        SET(ctx, 'pack', c, key, x_4513(ctx, E), '+=', True, K[41])
+    return True
+
+
+d_3967 = d_163  # rules_data/terraforming_mars/definitions/turns.yaml:143
+
+
+def t_3968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4512(ctx, E):
-            return t_3967(ctx, nxt, k, E)
+        if x_4516(ctx, E):
+            return t_3969(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_3967(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8024,22 +8024,22 @@ def t_3967(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'packs~990', x_4521(ctx, E), True)
-        LOCAL(ctx, E, 'shift~991', x_4522(ctx, E), True)
-        if not d_3975(ctx, E):
+        LOCAL(ctx, E, 'packs~990', x_4525(ctx, E), True)
+        LOCAL(ctx, E, 'shift~991', x_4526(ctx, E), True)
+        if not d_3977(ctx, E):
             return False
         return k()
 
-    return t_3968(ctx, r1, s, E)
+    return t_3970(ctx, r1, s, E)
 
 
-def t_3968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4513(ctx, E)))
+    items = list(items_of(x_4517(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8051,21 +8051,21 @@ def t_3968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            if x_4514(ctx, E):
-                return t_3969(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4518(ctx, E):
+                return t_3971(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def t_3971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3969, None, [], k)
+    return CHOOSE(ctx, 3971, None, [], k)
 
 
-def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8073,14 +8073,14 @@ def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4517(ctx, E), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, x_4521(ctx, E), '-=', True, K[41])
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4519(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, x_4523(ctx, E), '+=', True, K[39])
     return True
 
 
-def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8088,11 +8088,11 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4517(ctx, E), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, x_4521(ctx, E), '-=', True, K[41])
     return True
 
 
-def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8100,37 +8100,37 @@ def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4519(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, x_4523(ctx, E), '+=', True, K[39])
     return True
 
 
-def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~990', x_4521(ctx, E), True)
+    LOCAL(ctx, E, 'packs~990', x_4525(ctx, E), True)
     return True
 
 
-def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shift~991', x_4522(ctx, E), True)
+    LOCAL(ctx, E, 'shift~991', x_4526(ctx, E), True)
     return True
 
 
-def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4523(ctx, E)))
+    items = list(items_of(x_4527(ctx, E)))
     old = E.get('p~992', MISSING)
     for item in items:
         LOCAL(ctx, E, 'p~992', item, True)
@@ -8139,12 +8139,12 @@ def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('p~992')), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, x_4525(ctx, E), '=', False, K[41])
+            SET(ctx, 'pack', c, key, x_4529(ctx, E), '=', False, K[41])
     UNSET(ctx, E, 'p~992', old)
     return True
 
 
-def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8152,17 +8152,17 @@ def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~992')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4525(ctx, E), '=', False, K[41])
+        SET(ctx, 'pack', c, key, x_4529(ctx, E), '=', False, K[41])
     return True
 
 
-def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def t_3979(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4526(ctx, E)))
+    items = list(items_of(x_4530(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8174,13 +8174,13 @@ def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3978(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3980(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3980(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8193,16 +8193,16 @@ def t_3978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    return t_3979(ctx, r1, s, E)
+    return t_3981(ctx, r1, s, E)
 
 
-def t_3979(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3981(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4527(ctx, E)))
+    items = list(items_of(x_4531(ctx, E)))
     old = E.get('card~994', MISSING)
 
     def brk():
@@ -8214,20 +8214,20 @@ def t_3979(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~994', item, True)
-            return t_3980(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3982(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3980(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_3982(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3980, None, [], k)
+    return CHOOSE(ctx, 3982, None, [], k)
 
 
-def t_3981(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_3983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8237,15 +8237,15 @@ def t_3981(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4555(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, x_4559(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~995', 3, True)
-    return t_3983(ctx, r1, s, E)
+    return t_3985(ctx, r1, s, E)
 
 
-def d_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8255,7 +8255,7 @@ def d_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3985(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8264,27 +8264,7 @@ def t_3983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~996', E.get('n~995'), True)
     LOCAL(ctx, E, 'sv~997', 0, True)
     LOCAL(ctx, E, 'tv~998', 0, True)
-    return t_3987(ctx, k, s, E)
-
-
-def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~996', E.get('n~995'), True)
-    return True
-
-
-def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~997', 0, True)
-    return True
+    return t_3989(ctx, k, s, E)
 
 
 def d_3986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -8293,131 +8273,151 @@ def d_3986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~996', E.get('n~995'), True)
+    return True
+
+
+def d_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~997', 0, True)
+    return True
+
+
+def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~998', 0, True)
     return True
 
 
-def t_3987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~999', x_4532(ctx, E), True)
-    LOCAL(ctx, E, 't_v~1000', x_4533(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~1001', x_4534(ctx, E), True)
-    return t_3991(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~999', x_4536(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1000', x_4537(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1001', x_4538(ctx, E), True)
+    return t_3993(ctx, k, s, E)
 
 
-def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~999', x_4532(ctx, E), True)
+    LOCAL(ctx, E, 's_v~999', x_4536(ctx, E), True)
     return True
 
 
-def d_3989(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~1000', x_4533(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1000', x_4537(ctx, E), True)
     return True
 
 
-def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~1001', x_4534(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1001', x_4538(ctx, E), True)
     return True
 
 
-def t_3991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4535(ctx, E):
-        return d_3992(ctx, E) and k()
-    return t_3995(ctx, k, s, E)
-
-
-def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4536(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~996'), '-=', False, K[25])
-    return True
-
-
-def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4536(ctx, E):
-        return False
-    return True
-
-
-def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~996'), '-=', False, K[25])
-    return True
-
-
-def t_3995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4539(ctx, E):
-        return False
+    if x_4539(ctx, E):
+        return d_3994(ctx, E) and k()
     return t_3997(ctx, k, s, E)
 
 
-def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4540(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~996'), '-=', False, K[25])
+    return True
+
+
+def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4539(ctx, E):
+    if not x_4540(ctx, E):
         return False
     return True
 
 
-def t_3997(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3997, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~996'), '-=', False, K[25])
+    return True
 
 
-def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_3997(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4543(ctx, E):
+        return False
+    return t_3999(ctx, k, s, E)
+
+
+def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4543(ctx, E):
+        return False
+    return True
+
+
+def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3999, None, [], k)
+
+
+def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8425,7 +8425,7 @@ def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4545(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4549(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1002'), '-=', False, K[25])
@@ -8438,7 +8438,7 @@ def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8446,31 +8446,7 @@ def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4545(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1002'), '-=', False, K[25])
-    return True
-
-
-def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1003'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4549(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -8480,13 +8456,37 @@ def d_4002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~1002'), '-=', False, K[25])
+    return True
+
+
+def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~1003'), '-=', False, K[25])
+    return True
+
+
+def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1004'), '-=', False, K[25])
     return True
 
 
-def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8494,81 +8494,81 @@ def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4555(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, x_4559(ctx, E), '+=', True, K[23])
     return True
 
 
-def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4558(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', x_4562(ctx, E), '+=', True, K[24])
     return True
 
 
-d_4005 = d_3952  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4007 = d_3954  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def d_4006(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
+def d_4008(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4565(ctx, E), '=', False, K[34])
-    STMT(ctx, 4008)
+    SET(ctx, 'deck', ctx.state, 'deck', x_4569(ctx, E), '=', False, K[34])
+    STMT(ctx, 4010)
     return True
 
 
-def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4565(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4569(ctx, E), '=', False, K[34])
     return True
 
 
-def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4008)
+    STMT(ctx, 4010)
     return True
 
 
-def d_4009(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def d_4011(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4926(ctx, E)))
+    items = list(items_of(x_4930(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4010(ctx, E):
+        if not d_4012(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4010(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_4012(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~794', 1, True)
-    if not d_4012(ctx, E):
+    if not d_4014(ctx, E):
         return False
     return True
 
 
-def d_4011(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_4013(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8578,23 +8578,23 @@ def d_4011(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     return True
 
 
-def d_4012(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4569(ctx, E)))
+    items = list(items_of(x_4573(ctx, E)))
     old = E.get('r~795', MISSING)
     for item in items:
         LOCAL(ctx, E, 'r~795', item, True)
-        if not d_4013(ctx, E):
+        if not d_4015(ctx, E):
             return False
     UNSET(ctx, E, 'r~795', old)
     return True
 
 
-def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8608,7 +8608,7 @@ def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8618,7 +8618,7 @@ def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8628,7 +8628,7 @@ def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8640,13 +8640,13 @@ def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_4017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
+def t_4019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4926(ctx, E)))
+    items = list(items_of(x_4930(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8658,19 +8658,19 @@ def t_4017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4018(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4020(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4575(ctx, E)))
+    items = list(items_of(x_4579(ctx, E)))
     old = E.get('c~798', MISSING)
 
     def brk():
@@ -8682,24 +8682,24 @@ def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'c~798', item, True)
-            if x_4576(ctx, E):
-                return t_4019(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4580(ctx, E):
+                return t_4021(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_4021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'c~799', E.get('c~798'), True)
-    return t_4021(ctx, k, s, E)
+    return t_4023(ctx, k, s, E)
 
 
-def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8709,7 +8709,7 @@ def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def t_4021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_4023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8717,16 +8717,16 @@ def t_4021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4579(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 'n~800', x_4580(ctx, E), True)
+        SET(ctx, 'corporation', c, key, x_4583(ctx, E), '=', False, K[40])
+    LOCAL(ctx, E, 'n~800', x_4584(ctx, E), True)
     LOCAL(ctx, E, 'r~801', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~800'), '+=', False, K[25])
-    return t_4026(ctx, k, s, E)
+    return t_4028(ctx, k, s, E)
 
 
-def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8734,21 +8734,21 @@ def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4579(ctx, E), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, x_4583(ctx, E), '=', False, K[40])
     return True
 
 
-def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~800', x_4580(ctx, E), True)
+    LOCAL(ctx, E, 'n~800', x_4584(ctx, E), True)
     return True
 
 
-def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8758,7 +8758,7 @@ def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_4027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8770,7 +8770,7 @@ def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_4026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_4028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8788,53 +8788,53 @@ def t_4026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4027(ctx, after, None if s is None else brk, E)
+    return t_4029(ctx, after, None if s is None else brk, E)
 
 
-def t_4027(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_4029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4585(ctx, E), k)
+    return DO(ctx, x_4589(ctx, E), k)
 
 
-def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4587(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4591(ctx, E), '=', False, K[42])
     return True
 
 
-def d_4029(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4031(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4589(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4593(ctx, E), '=', False, K[42])
     LOCAL(ctx, E, 't~802', 'generation', True)
     LOCAL(ctx, E, 'n~803', 1, True)
-    if not d_4033(ctx, E):
+    if not d_4035(ctx, E):
         return False
     return True
 
 
-def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4589(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4593(ctx, E), '=', False, K[42])
     return True
 
 
-def d_4031(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4033(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8844,7 +8844,7 @@ def d_4031(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_4032(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4034(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8854,24 +8854,24 @@ def d_4032(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4592(ctx, E):
+    if x_4596(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~802'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~803'), '+=', False, K[35])
     else:
-        if not d_4035(ctx, E):
+        if not d_4037(ctx, E):
             return False
     return True
 
 
-def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8883,7 +8883,7 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8892,12 +8892,12 @@ def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~802'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~803'), '+=', False, K[29])
-    if not d_4037(ctx, E):
+    if not d_4039(ctx, E):
         return False
     return True
 
 
-def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8909,13 +8909,13 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4597(ctx, E):
+    if x_4601(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -8923,46 +8923,18 @@ def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_4038 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_4040 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
+def t_4041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4040(ctx, E):
+    if not d_4042(ctx, E):
         return False
-    return t_4054(ctx, k, s, E)
-
-
-def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4601(ctx, E)))
-    old = E.get('you', MISSING)
-    for item in items:
-        LOCAL(ctx, E, 'you', item, True)
-        if not d_4041(ctx, E):
-            return False
-    UNSET(ctx, E, 'you', old)
-    return True
-
-
-def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~805', 4, True)
-    if not d_4043(ctx, E):
-        return False
-    return True
+    return t_4056(ctx, k, s, E)
 
 
 def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
@@ -8971,11 +8943,39 @@ def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~805', 4, True)
+    items = list(items_of(x_4605(ctx, E)))
+    old = E.get('you', MISSING)
+    for item in items:
+        LOCAL(ctx, E, 'you', item, True)
+        if not d_4043(ctx, E):
+            return False
+    UNSET(ctx, E, 'you', old)
     return True
 
 
 def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~805', 4, True)
+    if not d_4045(ctx, E):
+        return False
+    return True
+
+
+def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~805', 4, True)
+    return True
+
+
+def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8984,73 +8984,73 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~805'))
     while left > 0:
         left -= 1
-        if not d_4044(ctx, E):
-            return False
-    return True
-
-
-def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_4045(ctx, E):
-        return False
-    if not d_4050(ctx, E):
-        return False
-    return True
-
-
-def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4604(ctx, E):
         if not d_4046(ctx, E):
             return False
     return True
 
 
 def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_4047(ctx, E):
+        return False
+    if not d_4052(ctx, E):
+        return False
+    return True
+
+
+def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4608(ctx, E):
+        if not d_4048(ctx, E):
+            return False
+    return True
+
+
+def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4606(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4610(ctx, E), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 4049)
+    STMT(ctx, 4051)
     return True
 
 
-d_4047 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_4048 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_4049 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_4050 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4049)
+    STMT(ctx, 4051)
     return True
 
 
-d_4050 = d_3922  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4051 = d_3923  # rules_data/terraforming_mars/definitions/cards.yaml:22
 d_4052 = d_3924  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4053 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4053 = d_3925  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4054 = d_3926  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4055 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_4054(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def t_4056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4615(ctx, E)))
+    items = list(items_of(x_4619(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9062,13 +9062,13 @@ def t_4054(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4055(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4057(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9081,16 +9081,16 @@ def t_4055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    return t_4056(ctx, r1, s, E)
+    return t_4058(ctx, r1, s, E)
 
 
-def t_4056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4616(ctx, E)))
+    items = list(items_of(x_4620(ctx, E)))
     old = E.get('card~807', MISSING)
 
     def brk():
@@ -9102,20 +9102,20 @@ def t_4056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~807', item, True)
-            return t_4057(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4059(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_4059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4057, None, [], k)
+    return CHOOSE(ctx, 4059, None, [], k)
 
 
-def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9125,15 +9125,15 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4644(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, x_4648(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~808', 3, True)
-    return t_4060(ctx, r1, s, E)
+    return t_4062(ctx, r1, s, E)
 
 
-def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9143,7 +9143,7 @@ def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9152,27 +9152,7 @@ def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~809', E.get('n~808'), True)
     LOCAL(ctx, E, 'sv~810', 0, True)
     LOCAL(ctx, E, 'tv~811', 0, True)
-    return t_4064(ctx, k, s, E)
-
-
-def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~809', E.get('n~808'), True)
-    return True
-
-
-def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~810', 0, True)
-    return True
+    return t_4066(ctx, k, s, E)
 
 
 def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -9181,131 +9161,151 @@ def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~809', E.get('n~808'), True)
+    return True
+
+
+def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~810', 0, True)
+    return True
+
+
+def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~811', 0, True)
     return True
 
 
-def t_4064(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4066(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~812', x_4621(ctx, E), True)
-    LOCAL(ctx, E, 't_v~813', x_4622(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~814', x_4623(ctx, E), True)
-    return t_4068(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~812', x_4625(ctx, E), True)
+    LOCAL(ctx, E, 't_v~813', x_4626(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~814', x_4627(ctx, E), True)
+    return t_4070(ctx, k, s, E)
 
 
-def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~812', x_4621(ctx, E), True)
+    LOCAL(ctx, E, 's_v~812', x_4625(ctx, E), True)
     return True
 
 
-def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~813', x_4622(ctx, E), True)
+    LOCAL(ctx, E, 't_v~813', x_4626(ctx, E), True)
     return True
 
 
-def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~814', x_4623(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~814', x_4627(ctx, E), True)
     return True
 
 
-def t_4068(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4070(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4624(ctx, E):
-        return d_4069(ctx, E) and k()
-    return t_4072(ctx, k, s, E)
-
-
-def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4625(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~809'), '-=', False, K[25])
-    return True
-
-
-def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4625(ctx, E):
-        return False
-    return True
-
-
-def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~809'), '-=', False, K[25])
-    return True
-
-
-def t_4072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4628(ctx, E):
-        return False
+    if x_4628(ctx, E):
+        return d_4071(ctx, E) and k()
     return t_4074(ctx, k, s, E)
 
 
-def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4629(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~809'), '-=', False, K[25])
+    return True
+
+
+def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4628(ctx, E):
+    if not x_4629(ctx, E):
         return False
     return True
 
 
-def t_4074(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4074, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~809'), '-=', False, K[25])
+    return True
 
 
-def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4074(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4632(ctx, E):
+        return False
+    return t_4076(ctx, k, s, E)
+
+
+def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4632(ctx, E):
+        return False
+    return True
+
+
+def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4076, None, [], k)
+
+
+def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9313,7 +9313,7 @@ def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4634(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4638(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~815'), '-=', False, K[25])
@@ -9326,7 +9326,7 @@ def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9334,31 +9334,7 @@ def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4634(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~815'), '-=', False, K[25])
-    return True
-
-
-def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~816'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4638(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -9368,13 +9344,37 @@ def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~815'), '-=', False, K[25])
+    return True
+
+
+def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~816'), '-=', False, K[25])
+    return True
+
+
+def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~817'), '-=', False, K[25])
     return True
 
 
-def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9382,34 +9382,34 @@ def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4644(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, x_4648(ctx, E), '+=', True, K[23])
     return True
 
 
-def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4647(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', x_4651(ctx, E), '+=', True, K[24])
     return True
 
 
-d_4082 = d_3952  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4084 = d_3954  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def t_4083(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
+def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
-    return t_4085(ctx, k, s, E)
+    return t_4087(ctx, k, s, E)
 
 
-def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9417,27 +9417,27 @@ def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def t_4087(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4654(ctx, E):
-            return t_4086(ctx, nxt, k, E)
+        if x_4658(ctx, E):
+            return t_4088(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4655(ctx, E)))
+    items = list(items_of(x_4659(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9449,28 +9449,28 @@ def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            if x_4656(ctx, E):
-                return t_4087(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4660(ctx, E):
+                return t_4089(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4087(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def t_4089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4099(ctx, k, s, E)
+        return t_4101(ctx, k, s, E)
 
     ctx.steps += 1
     LOCAL(ctx, E, 'done~819', 0, True)
-    return t_4089(ctx, r1, s, E)
+    return t_4091(ctx, r1, s, E)
 
 
-def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9480,18 +9480,18 @@ def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4658(ctx, E):
-        return t_4090(ctx, k, s, E)
+    if x_4662(ctx, E):
+        return t_4092(ctx, k, s, E)
     return k()
 
 
-def t_4090(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def t_4092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9500,10 +9500,10 @@ def t_4090(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
         SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
-    return t_4092(ctx, k, s, E)
+    return t_4094(ctx, k, s, E)
 
 
-def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9515,18 +9515,18 @@ def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def t_4094(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4661(ctx, E):
-        return t_4093(ctx, k, s, E)
+    if x_4665(ctx, E):
+        return t_4095(ctx, k, s, E)
     return k()
 
 
-def t_4093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9534,20 +9534,20 @@ def t_4093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4097, E, 'done~819', 1)
+        ASSIGN(ctx, 4099, E, 'done~819', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
-    return t_4094(ctx, r1, s, E)
+    return t_4096(ctx, r1, s, E)
 
 
-def t_4094(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4662(ctx, E)))
+    items = list(items_of(x_4666(ctx, E)))
     old = E.get('c~821', MISSING)
 
     def brk():
@@ -9559,13 +9559,13 @@ def t_4094(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'c~821', item, True)
-            return t_4095(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4097(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9583,29 +9583,29 @@ def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4096(ctx, after, None if s is None else brk, E)
+    return t_4098(ctx, after, None if s is None else brk, E)
 
 
-def t_4096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4664(ctx, E), k)
+    return DO(ctx, x_4668(ctx, E), k)
 
 
-def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4097, E, 'done~819', 1)
+    ASSIGN(ctx, 4099, E, 'done~819', 1)
     return True
 
 
-def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9613,28 +9613,28 @@ def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4099(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def t_4101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4669(ctx, E):
-            return t_4100(ctx, nxt, k, E)
+        if x_4673(ctx, E):
+            return t_4102(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4100(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def t_4102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4100, None, [], k)
+    return CHOOSE(ctx, 4102, None, [], k)
 
 
-def t_4101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9642,16 +9642,16 @@ def t_4101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4135, E, 'done~819', 1)
+        ASSIGN(ctx, 4137, E, 'done~819', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'card~823', E.get('card~822'), True)
-    return t_4103(ctx, r1, s, E)
+    return t_4105(ctx, r1, s, E)
 
 
-def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9661,7 +9661,7 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9671,39 +9671,39 @@ def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4702(ctx, E), '-=', True, K[23])
-        if not d_4127(ctx, E):
+            SET(ctx, 'hand', c, key, x_4706(ctx, E), '-=', True, K[23])
+        if not d_4129(ctx, E):
             return False
-        return t_4129(ctx, r2, s, E)
+        return t_4131(ctx, r2, s, E)
 
     def r2():
-        if not d_4131(ctx, E):
+        if not d_4133(ctx, E):
             return False
         ctx.steps += 1
-        if not EMIT(ctx, 'played', {'card': E.get('card~823'), 'by': E.get('you'), 'tags': x_4715(ctx, E), 'cost': x_4716(ctx, E)}):
+        if not EMIT(ctx, 'played', {'card': E.get('card~823'), 'by': E.get('you'), 'tags': x_4719(ctx, E), 'cost': x_4720(ctx, E)}):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4672(ctx, E):
+    if not x_4676(ctx, E):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'card~824', E.get('card~823'), True)
-    return t_4106(ctx, r1, s, E)
+    return t_4108(ctx, r1, s, E)
 
 
-def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4672(ctx, E):
+    if not x_4676(ctx, E):
         return False
     return True
 
 
-def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
+def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9713,38 +9713,18 @@ def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def t_4108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~825', x_4674(ctx, E), True)
+    LOCAL(ctx, E, 'price~825', x_4678(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'sv~826', x_4675(ctx, E), True)
+    LOCAL(ctx, E, 'sv~826', x_4679(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~827', x_4676(ctx, E), True)
-    return t_4110(ctx, k, s, E)
-
-
-def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~825', x_4674(ctx, E), True)
-    return True
-
-
-def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~826', x_4675(ctx, E), True)
-    return True
+    LOCAL(ctx, E, 'tv~827', x_4680(ctx, E), True)
+    return t_4112(ctx, k, s, E)
 
 
 def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
@@ -9753,131 +9733,151 @@ def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~827', x_4676(ctx, E), True)
+    LOCAL(ctx, E, 'price~825', x_4678(ctx, E), True)
     return True
 
 
-def t_4110(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~826', x_4679(ctx, E), True)
+    return True
+
+
+def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~827', x_4680(ctx, E), True)
+    return True
+
+
+def t_4112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~828', x_4677(ctx, E), True)
-    LOCAL(ctx, E, 't_v~829', x_4678(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~830', x_4679(ctx, E), True)
-    return t_4114(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~828', x_4681(ctx, E), True)
+    LOCAL(ctx, E, 't_v~829', x_4682(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~830', x_4683(ctx, E), True)
+    return t_4116(ctx, k, s, E)
 
 
-def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~828', x_4677(ctx, E), True)
+    LOCAL(ctx, E, 's_v~828', x_4681(ctx, E), True)
     return True
 
 
-def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~829', x_4678(ctx, E), True)
+    LOCAL(ctx, E, 't_v~829', x_4682(ctx, E), True)
     return True
 
 
-def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~830', x_4679(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~830', x_4683(ctx, E), True)
     return True
 
 
-def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4680(ctx, E):
-        return d_4115(ctx, E) and k()
-    return t_4118(ctx, k, s, E)
-
-
-def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4681(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~825'), '-=', False, K[25])
-    return True
-
-
-def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4681(ctx, E):
-        return False
-    return True
-
-
-def d_4117(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~825'), '-=', False, K[25])
-    return True
-
-
-def t_4118(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4684(ctx, E):
-        return False
+    if x_4684(ctx, E):
+        return d_4117(ctx, E) and k()
     return t_4120(ctx, k, s, E)
 
 
-def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4117(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4685(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~825'), '-=', False, K[25])
+    return True
+
+
+def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4684(ctx, E):
+    if not x_4685(ctx, E):
         return False
     return True
 
 
-def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4120, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~825'), '-=', False, K[25])
+    return True
 
 
-def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4688(ctx, E):
+        return False
+    return t_4122(ctx, k, s, E)
+
+
+def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4688(ctx, E):
+        return False
+    return True
+
+
+def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4122, None, [], k)
+
+
+def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9885,7 +9885,7 @@ def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4690(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4694(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~831'), '-=', False, K[25])
@@ -9898,7 +9898,7 @@ def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9906,31 +9906,7 @@ def d_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4690(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~831'), '-=', False, K[25])
-    return True
-
-
-def d_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~832'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4694(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -9940,13 +9916,37 @@ def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~831'), '-=', False, K[25])
+    return True
+
+
+def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~832'), '-=', False, K[25])
+    return True
+
+
+def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~833'), '-=', False, K[25])
     return True
 
 
-def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9954,17 +9954,17 @@ def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4702(ctx, E), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, x_4706(ctx, E), '-=', True, K[23])
     return True
 
 
-def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4703(ctx, E):
+    if x_4707(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~823'))
         if c is not None:
@@ -9972,7 +9972,7 @@ def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9984,7 +9984,7 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10002,47 +10002,16 @@ def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4130(ctx, after, None if s is None else brk, E)
+    return t_4132(ctx, after, None if s is None else brk, E)
 
 
-def t_4130(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4707(ctx, E), k)
-
-
-def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4708(ctx, E):
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'events'
-        if c is not None:
-            SET(ctx, 'events', c, key, x_4710(ctx, E), '+=', True, K[47])
-    else:
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tableau'
-        if c is not None:
-            SET(ctx, 'tableau', c, key, x_4712(ctx, E), '+=', True, K[48])
-    return True
-
-
-def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'events'
-    if c is not None:
-        SET(ctx, 'events', c, key, x_4710(ctx, E), '+=', True, K[47])
-    return True
+    return DO(ctx, x_4711(ctx, E), k)
 
 
 def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -10051,37 +10020,68 @@ def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tableau'
-    if c is not None:
-        SET(ctx, 'tableau', c, key, x_4712(ctx, E), '+=', True, K[48])
+    if x_4712(ctx, E):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'events'
+        if c is not None:
+            SET(ctx, 'events', c, key, x_4714(ctx, E), '+=', True, K[47])
+    else:
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tableau'
+        if c is not None:
+            SET(ctx, 'tableau', c, key, x_4716(ctx, E), '+=', True, K[48])
     return True
 
 
-def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'played', {'card': E.get('card~823'), 'by': E.get('you'), 'tags': x_4715(ctx, E), 'cost': x_4716(ctx, E)}):
+    c, key = SEAT(ctx, E.get('you')), 'events'
+    if c is not None:
+        SET(ctx, 'events', c, key, x_4714(ctx, E), '+=', True, K[47])
+    return True
+
+
+def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'tableau'
+    if c is not None:
+        SET(ctx, 'tableau', c, key, x_4716(ctx, E), '+=', True, K[48])
+    return True
+
+
+def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'played', {'card': E.get('card~823'), 'by': E.get('you'), 'tags': x_4719(ctx, E), 'cost': x_4720(ctx, E)}):
         return False
     return True
 
 
-def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4135, E, 'done~819', 1)
+    ASSIGN(ctx, 4137, E, 'done~819', 1)
     return True
 
 
-d_4136 = d_4098  # rules_data/terraforming_mars/definitions/turns.yaml:37
+d_4138 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
-def t_4137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def t_4139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10089,16 +10089,16 @@ def t_4137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4173, E, 'done~819', 1)
+        ASSIGN(ctx, 4175, E, 'done~819', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'a~835', E.get('a~834'), True)
-    return t_4139(ctx, r1, s, E)
+    return t_4141(ctx, r1, s, E)
 
 
-def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10108,69 +10108,69 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4170(ctx, r2, s, E)
+        return t_4172(ctx, r2, s, E)
 
     def r2():
-        if not d_4171(ctx, E):
+        if not d_4173(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4725(ctx, E):
+    if not x_4729(ctx, E):
         return False
-    return t_4141(ctx, r1, s, E)
+    return t_4143(ctx, r1, s, E)
 
 
-def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4725(ctx, E):
+    if not x_4729(ctx, E):
         return False
     return True
 
 
-def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4726(ctx, E):
-        return t_4142(ctx, k, s, E)
-    return d_4164(ctx, E) and k()
+    if x_4730(ctx, E):
+        return t_4144(ctx, k, s, E)
+    return d_4166(ctx, E) and k()
 
 
-def t_4142(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4144(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~836', x_4727(ctx, E), True)
-    return t_4144(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~836', x_4731(ctx, E), True)
+    return t_4146(ctx, k, s, E)
 
 
-def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~836', x_4727(ctx, E), True)
+    LOCAL(ctx, E, 'n~836', x_4731(ctx, E), True)
     return True
 
 
-def t_4144(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4146(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10179,27 +10179,7 @@ def t_4144(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~837', E.get('n~836'), True)
     LOCAL(ctx, E, 'sv~838', 0, True)
     LOCAL(ctx, E, 'tv~839', 0, True)
-    return t_4148(ctx, k, s, E)
-
-
-def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~837', E.get('n~836'), True)
-    return True
-
-
-def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~838', 0, True)
-    return True
+    return t_4150(ctx, k, s, E)
 
 
 def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -10208,131 +10188,151 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~837', E.get('n~836'), True)
+    return True
+
+
+def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~838', 0, True)
+    return True
+
+
+def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~839', 0, True)
     return True
 
 
-def t_4148(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~840', x_4731(ctx, E), True)
-    LOCAL(ctx, E, 't_v~841', x_4732(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~842', x_4733(ctx, E), True)
-    return t_4152(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~840', x_4735(ctx, E), True)
+    LOCAL(ctx, E, 't_v~841', x_4736(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~842', x_4737(ctx, E), True)
+    return t_4154(ctx, k, s, E)
 
 
-def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~840', x_4731(ctx, E), True)
+    LOCAL(ctx, E, 's_v~840', x_4735(ctx, E), True)
     return True
 
 
-def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~841', x_4732(ctx, E), True)
+    LOCAL(ctx, E, 't_v~841', x_4736(ctx, E), True)
     return True
 
 
-def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~842', x_4733(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~842', x_4737(ctx, E), True)
     return True
 
 
-def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4734(ctx, E):
-        return d_4153(ctx, E) and k()
-    return t_4156(ctx, k, s, E)
-
-
-def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4735(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
-    return True
-
-
-def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4735(ctx, E):
-        return False
-    return True
-
-
-def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
-    return True
-
-
-def t_4156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4738(ctx, E):
-        return False
+    if x_4738(ctx, E):
+        return d_4155(ctx, E) and k()
     return t_4158(ctx, k, s, E)
 
 
-def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4739(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
+    return True
+
+
+def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4738(ctx, E):
+    if not x_4739(ctx, E):
         return False
     return True
 
 
-def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4158, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
+    return True
 
 
-def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4742(ctx, E):
+        return False
+    return t_4160(ctx, k, s, E)
+
+
+def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4742(ctx, E):
+        return False
+    return True
+
+
+def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4160, None, [], k)
+
+
+def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10340,7 +10340,7 @@ def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4744(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4748(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
@@ -10353,7 +10353,7 @@ def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10361,31 +10361,7 @@ def d_4160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4744(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
-    return True
-
-
-def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4748(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -10395,73 +10371,97 @@ def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
+    return True
+
+
+def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
+    return True
+
+
+def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
     return True
 
 
-def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~846', x_4753(ctx, E), True)
+    LOCAL(ctx, E, 'n~846', x_4757(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~847', x_4754(ctx, E), True)
-    if not d_4167(ctx, E):
+    LOCAL(ctx, E, 'r~847', x_4758(ctx, E), True)
+    if not d_4169(ctx, E):
         return False
     return True
 
 
-def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~846', x_4753(ctx, E), True)
+    LOCAL(ctx, E, 'n~846', x_4757(ctx, E), True)
     return True
 
 
-def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~847', x_4754(ctx, E), True)
-    return True
-
-
-def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4755(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~846'), '-=', False, K[25])
-    return True
-
-
-def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4755(ctx, E):
-        return False
+    LOCAL(ctx, E, 'r~847', x_4758(ctx, E), True)
     return True
 
 
 def d_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4759(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~847'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~846'), '-=', False, K[25])
+    return True
+
+
+def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4759(ctx, E):
+        return False
+    return True
+
+
+def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10473,53 +10473,53 @@ def d_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_4170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4758(ctx, E), k)
+    return DO(ctx, x_4762(ctx, E), k)
 
 
-def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4759(ctx, E):
+    if x_4763(ctx, E):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~835'), 'by': E.get('you'), 'cost': x_4762(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~835'), 'by': E.get('you'), 'cost': x_4766(ctx, E)}):
             return False
     return True
 
 
-def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~835'), 'by': E.get('you'), 'cost': x_4762(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~835'), 'by': E.get('you'), 'cost': x_4766(ctx, E)}):
         return False
     return True
 
 
-def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4173, E, 'done~819', 1)
+    ASSIGN(ctx, 4175, E, 'done~819', 1)
     return True
 
 
-d_4174 = d_4098  # rules_data/terraforming_mars/definitions/turns.yaml:40
+d_4176 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
-def t_4175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def t_4177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10527,16 +10527,16 @@ def t_4175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4211, E, 'done~819', 1)
+        ASSIGN(ctx, 4213, E, 'done~819', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'a~849', E.get('a~848'), True)
-    return t_4177(ctx, r1, s, E)
+    return t_4179(ctx, r1, s, E)
 
 
-def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10546,69 +10546,69 @@ def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4208(ctx, r2, s, E)
+        return t_4210(ctx, r2, s, E)
 
     def r2():
-        if not d_4209(ctx, E):
+        if not d_4211(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4771(ctx, E):
+    if not x_4775(ctx, E):
         return False
-    return t_4179(ctx, r1, s, E)
+    return t_4181(ctx, r1, s, E)
 
 
-def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4771(ctx, E):
+    if not x_4775(ctx, E):
         return False
     return True
 
 
-def t_4179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4181(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4772(ctx, E):
-        return t_4180(ctx, k, s, E)
-    return d_4202(ctx, E) and k()
+    if x_4776(ctx, E):
+        return t_4182(ctx, k, s, E)
+    return d_4204(ctx, E) and k()
 
 
-def t_4180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~850', x_4773(ctx, E), True)
-    return t_4182(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~850', x_4777(ctx, E), True)
+    return t_4184(ctx, k, s, E)
 
 
-def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~850', x_4773(ctx, E), True)
+    LOCAL(ctx, E, 'n~850', x_4777(ctx, E), True)
     return True
 
 
-def t_4182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10617,27 +10617,7 @@ def t_4182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~851', E.get('n~850'), True)
     LOCAL(ctx, E, 'sv~852', 0, True)
     LOCAL(ctx, E, 'tv~853', 0, True)
-    return t_4186(ctx, k, s, E)
-
-
-def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~851', E.get('n~850'), True)
-    return True
-
-
-def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~852', 0, True)
-    return True
+    return t_4188(ctx, k, s, E)
 
 
 def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -10646,131 +10626,151 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~851', E.get('n~850'), True)
+    return True
+
+
+def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~852', 0, True)
+    return True
+
+
+def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~853', 0, True)
     return True
 
 
-def t_4186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~854', x_4777(ctx, E), True)
-    LOCAL(ctx, E, 't_v~855', x_4778(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~856', x_4779(ctx, E), True)
-    return t_4190(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~854', x_4781(ctx, E), True)
+    LOCAL(ctx, E, 't_v~855', x_4782(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~856', x_4783(ctx, E), True)
+    return t_4192(ctx, k, s, E)
 
 
-def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~854', x_4777(ctx, E), True)
+    LOCAL(ctx, E, 's_v~854', x_4781(ctx, E), True)
     return True
 
 
-def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~855', x_4778(ctx, E), True)
+    LOCAL(ctx, E, 't_v~855', x_4782(ctx, E), True)
     return True
 
 
-def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~856', x_4779(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~856', x_4783(ctx, E), True)
     return True
 
 
-def t_4190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4192(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4780(ctx, E):
-        return d_4191(ctx, E) and k()
-    return t_4194(ctx, k, s, E)
-
-
-def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4781(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[25])
-    return True
-
-
-def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4781(ctx, E):
-        return False
-    return True
-
-
-def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[25])
-    return True
-
-
-def t_4194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4784(ctx, E):
-        return False
+    if x_4784(ctx, E):
+        return d_4193(ctx, E) and k()
     return t_4196(ctx, k, s, E)
 
 
-def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4785(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[25])
+    return True
+
+
+def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4784(ctx, E):
+    if not x_4785(ctx, E):
         return False
     return True
 
 
-def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4196, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~851'), '-=', False, K[25])
+    return True
 
 
-def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4788(ctx, E):
+        return False
+    return t_4198(ctx, k, s, E)
+
+
+def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4788(ctx, E):
+        return False
+    return True
+
+
+def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4198, None, [], k)
+
+
+def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10778,7 +10778,7 @@ def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4790(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4794(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[25])
@@ -10791,7 +10791,7 @@ def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10799,31 +10799,7 @@ def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4790(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[25])
-    return True
-
-
-def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4794(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -10833,73 +10809,97 @@ def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~857'), '-=', False, K[25])
+    return True
+
+
+def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~858'), '-=', False, K[25])
+    return True
+
+
+def d_4203(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~859'), '-=', False, K[25])
     return True
 
 
-def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~860', x_4799(ctx, E), True)
+    LOCAL(ctx, E, 'n~860', x_4803(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~861', x_4800(ctx, E), True)
-    if not d_4205(ctx, E):
+    LOCAL(ctx, E, 'r~861', x_4804(ctx, E), True)
+    if not d_4207(ctx, E):
         return False
     return True
 
 
-def d_4203(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4205(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~860', x_4799(ctx, E), True)
+    LOCAL(ctx, E, 'n~860', x_4803(ctx, E), True)
     return True
 
 
-def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~861', x_4800(ctx, E), True)
-    return True
-
-
-def d_4205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4801(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~861'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~860'), '-=', False, K[25])
-    return True
-
-
-def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4801(ctx, E):
-        return False
+    LOCAL(ctx, E, 'r~861', x_4804(ctx, E), True)
     return True
 
 
 def d_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4805(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~861'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~860'), '-=', False, K[25])
+    return True
+
+
+def d_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4805(ctx, E):
+        return False
+    return True
+
+
+def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10911,53 +10911,53 @@ def d_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_4208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4804(ctx, E), k)
+    return DO(ctx, x_4808(ctx, E), k)
 
 
-def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4805(ctx, E):
+    if x_4809(ctx, E):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': x_4808(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': x_4812(ctx, E)}):
             return False
     return True
 
 
-def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': x_4808(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': x_4812(ctx, E)}):
         return False
     return True
 
 
-def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4211, E, 'done~819', 1)
+    ASSIGN(ctx, 4213, E, 'done~819', 1)
     return True
 
 
-d_4212 = d_4098  # rules_data/terraforming_mars/definitions/turns.yaml:42
+d_4214 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
-def t_4213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10965,16 +10965,16 @@ def t_4213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4239, E, 'done~819', 1)
+        ASSIGN(ctx, 4241, E, 'done~819', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'm~863', E.get('m~862'), True)
-    return t_4215(ctx, r1, s, E)
+    return t_4217(ctx, r1, s, E)
 
 
-def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10984,7 +10984,7 @@ def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def t_4217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10998,25 +10998,25 @@ def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    if not x_4816(ctx, E):
+    if not x_4820(ctx, E):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'n~864', 8, True)
-    return t_4218(ctx, r1, s, E)
+    return t_4220(ctx, r1, s, E)
 
 
-def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4816(ctx, E):
+    if not x_4820(ctx, E):
         return False
     return True
 
 
-def d_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
+def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11026,7 +11026,7 @@ def d_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11035,27 +11035,7 @@ def t_4218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~865', E.get('n~864'), True)
     LOCAL(ctx, E, 'sv~866', 0, True)
     LOCAL(ctx, E, 'tv~867', 0, True)
-    return t_4222(ctx, k, s, E)
-
-
-def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~865', E.get('n~864'), True)
-    return True
-
-
-def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~866', 0, True)
-    return True
+    return t_4224(ctx, k, s, E)
 
 
 def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -11064,131 +11044,151 @@ def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~865', E.get('n~864'), True)
+    return True
+
+
+def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~866', 0, True)
+    return True
+
+
+def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~867', 0, True)
     return True
 
 
-def t_4222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4224(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~868', x_4821(ctx, E), True)
-    LOCAL(ctx, E, 't_v~869', x_4822(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~870', x_4823(ctx, E), True)
-    return t_4226(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~868', x_4825(ctx, E), True)
+    LOCAL(ctx, E, 't_v~869', x_4826(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~870', x_4827(ctx, E), True)
+    return t_4228(ctx, k, s, E)
 
 
-def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~868', x_4821(ctx, E), True)
+    LOCAL(ctx, E, 's_v~868', x_4825(ctx, E), True)
     return True
 
 
-def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~869', x_4822(ctx, E), True)
+    LOCAL(ctx, E, 't_v~869', x_4826(ctx, E), True)
     return True
 
 
-def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~870', x_4823(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~870', x_4827(ctx, E), True)
     return True
 
 
-def t_4226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4228(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4824(ctx, E):
-        return d_4227(ctx, E) and k()
-    return t_4230(ctx, k, s, E)
-
-
-def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4825(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[25])
-    return True
-
-
-def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4825(ctx, E):
-        return False
-    return True
-
-
-def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[25])
-    return True
-
-
-def t_4230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4828(ctx, E):
-        return False
+    if x_4828(ctx, E):
+        return d_4229(ctx, E) and k()
     return t_4232(ctx, k, s, E)
 
 
-def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4829(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[25])
+    return True
+
+
+def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4828(ctx, E):
+    if not x_4829(ctx, E):
         return False
     return True
 
 
-def t_4232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4232, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~865'), '-=', False, K[25])
+    return True
 
 
-def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4832(ctx, E):
+        return False
+    return t_4234(ctx, k, s, E)
+
+
+def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4832(ctx, E):
+        return False
+    return True
+
+
+def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4234, None, [], k)
+
+
+def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11196,7 +11196,7 @@ def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4834(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4838(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[25])
@@ -11209,7 +11209,7 @@ def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11217,31 +11217,7 @@ def d_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4834(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[25])
-    return True
-
-
-def d_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4838(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -11251,13 +11227,37 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~871'), '-=', False, K[25])
+    return True
+
+
+def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~872'), '-=', False, K[25])
+    return True
+
+
+def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~873'), '-=', False, K[25])
     return True
 
 
-def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11269,20 +11269,20 @@ def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4239, E, 'done~819', 1)
+    ASSIGN(ctx, 4241, E, 'done~819', 1)
     return True
 
 
-d_4240 = d_4098  # rules_data/terraforming_mars/definitions/turns.yaml:43
+d_4242 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def t_4241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11290,16 +11290,16 @@ def t_4241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4267, E, 'done~819', 1)
+        ASSIGN(ctx, 4269, E, 'done~819', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'a~875', E.get('a~874'), True)
-    return t_4243(ctx, r1, s, E)
+    return t_4245(ctx, r1, s, E)
 
 
-def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11309,7 +11309,7 @@ def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def t_4245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11317,39 +11317,39 @@ def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', x_4880(ctx, E), '+=', True, K[51])
+        SET(ctx, 'awards', ctx.state, 'awards', x_4884(ctx, E), '+=', True, K[51])
         return k()
 
     ctx.steps += 1
-    if not x_4852(ctx, E):
+    if not x_4856(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~877', x_4853(ctx, E), True)
-    return t_4246(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~877', x_4857(ctx, E), True)
+    return t_4248(ctx, r1, s, E)
 
 
-def d_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def d_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4852(ctx, E):
+    if not x_4856(ctx, E):
         return False
     return True
 
 
-def d_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def d_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~877', x_4853(ctx, E), True)
+    LOCAL(ctx, E, 'n~877', x_4857(ctx, E), True)
     return True
 
 
-def t_4246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11358,27 +11358,7 @@ def t_4246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~878', E.get('n~877'), True)
     LOCAL(ctx, E, 'sv~879', 0, True)
     LOCAL(ctx, E, 'tv~880', 0, True)
-    return t_4250(ctx, k, s, E)
-
-
-def d_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~878', E.get('n~877'), True)
-    return True
-
-
-def d_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~879', 0, True)
-    return True
+    return t_4252(ctx, k, s, E)
 
 
 def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -11387,131 +11367,151 @@ def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~878', E.get('n~877'), True)
+    return True
+
+
+def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~879', 0, True)
+    return True
+
+
+def d_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~880', 0, True)
     return True
 
 
-def t_4250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4252(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~881', x_4857(ctx, E), True)
-    LOCAL(ctx, E, 't_v~882', x_4858(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~883', x_4859(ctx, E), True)
-    return t_4254(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~881', x_4861(ctx, E), True)
+    LOCAL(ctx, E, 't_v~882', x_4862(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~883', x_4863(ctx, E), True)
+    return t_4256(ctx, k, s, E)
 
 
-def d_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~881', x_4857(ctx, E), True)
+    LOCAL(ctx, E, 's_v~881', x_4861(ctx, E), True)
     return True
 
 
-def d_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~882', x_4858(ctx, E), True)
+    LOCAL(ctx, E, 't_v~882', x_4862(ctx, E), True)
     return True
 
 
-def d_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~883', x_4859(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~883', x_4863(ctx, E), True)
     return True
 
 
-def t_4254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4860(ctx, E):
-        return d_4255(ctx, E) and k()
-    return t_4258(ctx, k, s, E)
-
-
-def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4861(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~878'), '-=', False, K[25])
-    return True
-
-
-def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4861(ctx, E):
-        return False
-    return True
-
-
-def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~878'), '-=', False, K[25])
-    return True
-
-
-def t_4258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4864(ctx, E):
-        return False
+    if x_4864(ctx, E):
+        return d_4257(ctx, E) and k()
     return t_4260(ctx, k, s, E)
 
 
-def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4865(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~878'), '-=', False, K[25])
+    return True
+
+
+def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4864(ctx, E):
+    if not x_4865(ctx, E):
         return False
     return True
 
 
-def t_4260(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4260, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~878'), '-=', False, K[25])
+    return True
 
 
-def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4260(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4868(ctx, E):
+        return False
+    return t_4262(ctx, k, s, E)
+
+
+def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4868(ctx, E):
+        return False
+    return True
+
+
+def t_4262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4262, None, [], k)
+
+
+def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11519,7 +11519,7 @@ def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4870(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4874(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~884'), '-=', False, K[25])
@@ -11532,7 +11532,7 @@ def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11540,31 +11540,7 @@ def d_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4870(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~884'), '-=', False, K[25])
-    return True
-
-
-def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~885'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4874(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -11574,36 +11550,60 @@ def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~884'), '-=', False, K[25])
+    return True
+
+
+def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~885'), '-=', False, K[25])
+    return True
+
+
+def d_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~886'), '-=', False, K[25])
     return True
 
 
-def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', x_4880(ctx, E), '+=', True, K[51])
+    SET(ctx, 'awards', ctx.state, 'awards', x_4884(ctx, E), '+=', True, K[51])
     return True
 
 
-def d_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4267, E, 'done~819', 1)
+    ASSIGN(ctx, 4269, E, 'done~819', 1)
     return True
 
 
-d_4268 = d_4098  # rules_data/terraforming_mars/definitions/turns.yaml:45
+d_4270 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
-def t_4269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def t_4271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11611,17 +11611,17 @@ def t_4269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4279, E, 'done~819', 1)
+        ASSIGN(ctx, 4281, E, 'done~819', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'k~889', E.get('k~888'), True)
     LOCAL(ctx, E, 'card~890', E.get('card~887'), True)
-    return t_4272(ctx, r1, s, E)
+    return t_4274(ctx, r1, s, E)
 
 
-def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11631,7 +11631,7 @@ def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4271(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11641,33 +11641,33 @@ def d_4271(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def t_4274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4890(ctx, E):
+    if not x_4894(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4892(ctx, E), '+=', True, K[52])
-    return t_4275(ctx, k, s, E)
+        SET(ctx, 'used', c, key, x_4896(ctx, E), '+=', True, K[52])
+    return t_4277(ctx, k, s, E)
 
 
-def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def d_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4890(ctx, E):
+    if not x_4894(ctx, E):
         return False
     return True
 
 
-def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11675,11 +11675,11 @@ def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4892(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, x_4896(ctx, E), '+=', True, K[52])
     return True
 
 
-def t_4275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11697,28 +11697,7 @@ def t_4275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4276(ctx, after, None if s is None else brk, E)
-
-
-def t_4276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_4278(ctx, k, s, E)
-
-    return t_4277(ctx, r1, s, E)
-
-
-def t_4277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4894(ctx, E), k)
+    return t_4278(ctx, after, None if s is None else brk, E)
 
 
 def t_4278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
@@ -11727,23 +11706,44 @@ def t_4278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4895(ctx, E), k)
+    def r1():
+        return t_4280(ctx, k, s, E)
+
+    return t_4279(ctx, r1, s, E)
 
 
-def d_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def t_4279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4279, E, 'done~819', 1)
+    return DO(ctx, x_4898(ctx, E), k)
+
+
+def t_4280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4899(ctx, E), k)
+
+
+def d_4281(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4281, E, 'done~819', 1)
     return True
 
 
-d_4280 = d_4098  # rules_data/terraforming_mars/definitions/turns.yaml:48
+d_4282 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
-def t_4281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def t_4283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11751,17 +11751,17 @@ def t_4281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4291, E, 'done~819', 1)
+        ASSIGN(ctx, 4293, E, 'done~819', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'k~893', E.get('k~892'), True)
     LOCAL(ctx, E, 'c~894', E.get('c~891'), True)
-    return t_4284(ctx, r1, s, E)
+    return t_4286(ctx, r1, s, E)
 
 
-def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11771,7 +11771,7 @@ def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11781,33 +11781,33 @@ def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def t_4286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4905(ctx, E):
+    if not x_4909(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4907(ctx, E), '+=', True, K[52])
-    return t_4287(ctx, k, s, E)
+        SET(ctx, 'used', c, key, x_4911(ctx, E), '+=', True, K[52])
+    return t_4289(ctx, k, s, E)
 
 
-def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4905(ctx, E):
+    if not x_4909(ctx, E):
         return False
     return True
 
 
-def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def d_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11815,11 +11815,11 @@ def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4907(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, x_4911(ctx, E), '+=', True, K[52])
     return True
 
 
-def t_4287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11837,28 +11837,7 @@ def t_4287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4288(ctx, after, None if s is None else brk, E)
-
-
-def t_4288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_4290(ctx, k, s, E)
-
-    return t_4289(ctx, r1, s, E)
-
-
-def t_4289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4909(ctx, E), k)
+    return t_4290(ctx, after, None if s is None else brk, E)
 
 
 def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
@@ -11867,54 +11846,54 @@ def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4910(ctx, E), k)
+    def r1():
+        return t_4292(ctx, k, s, E)
+
+    return t_4291(ctx, r1, s, E)
 
 
-def d_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def t_4291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4291, E, 'done~819', 1)
-    return True
+    return DO(ctx, x_4913(ctx, E), k)
 
 
-d_4292 = d_4098  # rules_data/terraforming_mars/definitions/turns.yaml:51
-
-
-def d_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4916(ctx, E):
-        return False
-    ctx.steps += 2
-    SET(ctx, 'passed', ctx.state, 'passed', x_4918(ctx, E), '+=', True, K[43])
-    LOCAL(ctx, E, 'done~819', 2)
-    return True
-
-
-def d_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def t_4292(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4916(ctx, E):
-        return False
+    return DO(ctx, x_4914(ctx, E), k)
+
+
+def d_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4293, E, 'done~819', 1)
     return True
+
+
+d_4294 = d_4100  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
 def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', x_4918(ctx, E), '+=', True, K[43])
+    if not x_4920(ctx, E):
+        return False
+    ctx.steps += 2
+    SET(ctx, 'passed', ctx.state, 'passed', x_4922(ctx, E), '+=', True, K[43])
+    LOCAL(ctx, E, 'done~819', 2)
     return True
 
 
@@ -11924,54 +11903,75 @@ def d_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    if not x_4920(ctx, E):
+        return False
+    return True
+
+
+def d_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'passed', ctx.state, 'passed', x_4922(ctx, E), '+=', True, K[43])
+    return True
+
+
+def d_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'done~819', 2)
     return True
 
 
-def d_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4922(ctx, E):
+    if not x_4926(ctx, E):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'done~819', 2)
     return True
 
 
-def d_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4922(ctx, E):
+    if not x_4926(ctx, E):
         return False
     return True
 
 
-d_4299 = d_4296  # rules_data/terraforming_mars/definitions/turns.yaml:54
+d_4301 = d_4298  # rules_data/terraforming_mars/definitions/turns.yaml:54
 
 
-def d_4300(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+def d_4302(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4926(ctx, E)))
+    items = list(items_of(x_4930(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4301(ctx, E):
+        if not d_4303(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4301(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4303(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11979,16 +11979,16 @@ def d_4301(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         E = ctx.env()
     LOCAL(ctx, E, 'a~895', 'energy', True)
     LOCAL(ctx, E, 'b~896', 'heat', True)
-    if not d_4304(ctx, E):
+    if not d_4306(ctx, E):
         return False
     ctx.steps += 4
     LOCAL(ctx, E, 'n~897', 1, True)
     LOCAL(ctx, E, 'r~898', 'megacredits', True)
-    LOCAL(ctx, E, 'k~899', x_4935(ctx, E), True)
+    LOCAL(ctx, E, 'k~899', x_4939(ctx, E), True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4937(ctx, E), '+=', False, K[25])
-    if not d_4311(ctx, E):
+        SET(ctx, 'stock', c, key, x_4941(ctx, E), '+=', False, K[25])
+    if not d_4313(ctx, E):
         return False
     ctx.steps += 2
     c, key = SEAT(ctx, E.get('you')), 'used'
@@ -12000,7 +12000,7 @@ def d_4301(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4302(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4304(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12010,7 +12010,7 @@ def d_4302(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4303(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4305(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12020,7 +12020,7 @@ def d_4303(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12028,14 +12028,14 @@ def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~896'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4930(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4934(ctx, E), '+=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~895'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
-def d_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12043,11 +12043,11 @@ def d_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~896'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4930(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4934(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12056,26 +12056,6 @@ def d_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~895'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
-    return True
-
-
-def d_4307(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~897', 1, True)
-    return True
-
-
-def d_4308(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~898', 'megacredits', True)
     return True
 
 
@@ -12085,11 +12065,31 @@ def d_4309(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~899', x_4935(ctx, E), True)
+    LOCAL(ctx, E, 'n~897', 1, True)
     return True
 
 
-def d_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_4310(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~898', 'megacredits', True)
+    return True
+
+
+def d_4311(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~899', x_4939(ctx, E), True)
+    return True
+
+
+def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12097,17 +12097,17 @@ def d_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4937(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4941(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4938(ctx, E)))
+    items = list(items_of(x_4942(ctx, E)))
     old = E.get('r~900', MISSING)
     for item in items:
         LOCAL(ctx, E, 'r~900', item, True)
@@ -12116,12 +12116,12 @@ def d_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
         if c is not None:
-            SET(ctx, 'stock', c, key, x_4940(ctx, E), '+=', False, K[25])
+            SET(ctx, 'stock', c, key, x_4944(ctx, E), '+=', False, K[25])
     UNSET(ctx, E, 'r~900', old)
     return True
 
 
-def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12129,11 +12129,11 @@ def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4940(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4944(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12145,7 +12145,7 @@ def d_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12157,13 +12157,13 @@ def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4315(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def t_4317(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4946(ctx, E)))
+    items = list(items_of(x_4950(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -12175,23 +12175,23 @@ def t_4315(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4316(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4318(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4316(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def t_4318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'more~903', True, True)
-    return t_4318(ctx, k, s, E)
+    return t_4320(ctx, k, s, E)
 
 
-def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12201,7 +12201,7 @@ def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+def t_4320(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12209,30 +12209,30 @@ def t_4318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def nxt():
         if E.get('more~903'):
-            return t_4319(ctx, nxt, k, E)
+            return t_4321(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4319(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def t_4321(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4319, None, [], k)
+    return CHOOSE(ctx, 4321, None, [], k)
 
 
-def t_4320(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'a~905', E.get('a~904'), True)
-    return t_4322(ctx, k, s, E)
+    return t_4324(ctx, k, s, E)
 
 
-def d_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+def d_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12242,69 +12242,69 @@ def d_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4353(ctx, r2, s, E)
+        return t_4355(ctx, r2, s, E)
 
     def r2():
-        if not d_4354(ctx, E):
+        if not d_4356(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4952(ctx, E):
+    if not x_4956(ctx, E):
         return False
-    return t_4324(ctx, r1, s, E)
+    return t_4326(ctx, r1, s, E)
 
 
-def d_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4952(ctx, E):
+    if not x_4956(ctx, E):
         return False
     return True
 
 
-def t_4324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4953(ctx, E):
-        return t_4325(ctx, k, s, E)
-    return d_4347(ctx, E) and k()
+    if x_4957(ctx, E):
+        return t_4327(ctx, k, s, E)
+    return d_4349(ctx, E) and k()
 
 
-def t_4325(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4327(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~906', x_4954(ctx, E), True)
-    return t_4327(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~906', x_4958(ctx, E), True)
+    return t_4329(ctx, k, s, E)
 
 
-def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~906', x_4954(ctx, E), True)
+    LOCAL(ctx, E, 'n~906', x_4958(ctx, E), True)
     return True
 
 
-def t_4327(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12313,27 +12313,7 @@ def t_4327(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~907', E.get('n~906'), True)
     LOCAL(ctx, E, 'sv~908', 0, True)
     LOCAL(ctx, E, 'tv~909', 0, True)
-    return t_4331(ctx, k, s, E)
-
-
-def d_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~907', E.get('n~906'), True)
-    return True
-
-
-def d_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~908', 0, True)
-    return True
+    return t_4333(ctx, k, s, E)
 
 
 def d_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -12342,131 +12322,151 @@ def d_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~907', E.get('n~906'), True)
+    return True
+
+
+def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~908', 0, True)
+    return True
+
+
+def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~909', 0, True)
     return True
 
 
-def t_4331(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4333(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~910', x_4958(ctx, E), True)
-    LOCAL(ctx, E, 't_v~911', x_4959(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~912', x_4960(ctx, E), True)
-    return t_4335(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~910', x_4962(ctx, E), True)
+    LOCAL(ctx, E, 't_v~911', x_4963(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~912', x_4964(ctx, E), True)
+    return t_4337(ctx, k, s, E)
 
 
-def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~910', x_4958(ctx, E), True)
+    LOCAL(ctx, E, 's_v~910', x_4962(ctx, E), True)
     return True
 
 
-def d_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~911', x_4959(ctx, E), True)
+    LOCAL(ctx, E, 't_v~911', x_4963(ctx, E), True)
     return True
 
 
-def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~912', x_4960(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~912', x_4964(ctx, E), True)
     return True
 
 
-def t_4335(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4337(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4961(ctx, E):
-        return d_4336(ctx, E) and k()
-    return t_4339(ctx, k, s, E)
-
-
-def d_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4962(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~907'), '-=', False, K[25])
-    return True
-
-
-def d_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4962(ctx, E):
-        return False
-    return True
-
-
-def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~907'), '-=', False, K[25])
-    return True
-
-
-def t_4339(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4965(ctx, E):
-        return False
+    if x_4965(ctx, E):
+        return d_4338(ctx, E) and k()
     return t_4341(ctx, k, s, E)
 
 
-def d_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4966(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~907'), '-=', False, K[25])
+    return True
+
+
+def d_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4965(ctx, E):
+    if not x_4966(ctx, E):
         return False
     return True
 
 
-def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4341, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~907'), '-=', False, K[25])
+    return True
 
 
-def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4969(ctx, E):
+        return False
+    return t_4343(ctx, k, s, E)
+
+
+def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4969(ctx, E):
+        return False
+    return True
+
+
+def t_4343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4343, None, [], k)
+
+
+def d_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12474,7 +12474,7 @@ def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4971(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4975(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~913'), '-=', False, K[25])
@@ -12487,7 +12487,7 @@ def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12495,31 +12495,7 @@ def d_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4971(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~913'), '-=', False, K[25])
-    return True
-
-
-def d_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~914'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4975(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -12529,73 +12505,97 @@ def d_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~913'), '-=', False, K[25])
+    return True
+
+
+def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~914'), '-=', False, K[25])
+    return True
+
+
+def d_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~915'), '-=', False, K[25])
     return True
 
 
-def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~916', x_4980(ctx, E), True)
+    LOCAL(ctx, E, 'n~916', x_4984(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~917', x_4981(ctx, E), True)
-    if not d_4350(ctx, E):
+    LOCAL(ctx, E, 'r~917', x_4985(ctx, E), True)
+    if not d_4352(ctx, E):
         return False
     return True
 
 
-def d_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~916', x_4980(ctx, E), True)
+    LOCAL(ctx, E, 'n~916', x_4984(ctx, E), True)
     return True
 
 
-def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~917', x_4981(ctx, E), True)
-    return True
-
-
-def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4982(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~917'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~916'), '-=', False, K[25])
-    return True
-
-
-def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4982(ctx, E):
-        return False
+    LOCAL(ctx, E, 'r~917', x_4985(ctx, E), True)
     return True
 
 
 def d_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4986(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~917'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~916'), '-=', False, K[25])
+    return True
+
+
+def d_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4986(ctx, E):
+        return False
+    return True
+
+
+def d_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12607,40 +12607,40 @@ def d_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_4353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4985(ctx, E), k)
+    return DO(ctx, x_4989(ctx, E), k)
 
 
-def d_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4986(ctx, E):
+    if x_4990(ctx, E):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~905'), 'by': E.get('you'), 'cost': x_4989(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~905'), 'by': E.get('you'), 'cost': x_4993(ctx, E)}):
             return False
     return True
 
 
-def d_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~905'), 'by': E.get('you'), 'cost': x_4989(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~905'), 'by': E.get('you'), 'cost': x_4993(ctx, E)}):
         return False
     return True
 
 
-def d_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
+def d_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13002,8 +13002,6 @@ TRIALS = {
     348: CPS(d_348),
     349: CPS(d_349),
     350: CPS(d_350),
-    3601: CPS(d_3601),
-    3602: CPS(d_3602),
     3603: CPS(d_3603),
     3604: CPS(d_3604),
     3605: CPS(d_3605),
@@ -13070,29 +13068,29 @@ TRIALS = {
     3666: CPS(d_3666),
     3667: CPS(d_3667),
     3668: CPS(d_3668),
-    3669: t_3669,
+    3669: CPS(d_3669),
     3670: CPS(d_3670),
     3671: t_3671,
-    3672: t_3672,
-    3673: CPS(d_3673),
-    3674: CPS(d_3674),
+    3672: CPS(d_3672),
+    3673: t_3673,
+    3674: t_3674,
     3675: CPS(d_3675),
     3676: CPS(d_3676),
-    3677: t_3677,
-    3678: t_3678,
-    3679: CPS(d_3679),
-    3680: CPS(d_3680),
-    3681: t_3681,
+    3677: CPS(d_3677),
+    3678: CPS(d_3678),
+    3679: t_3679,
+    3680: t_3680,
+    3681: CPS(d_3681),
     3682: CPS(d_3682),
-    3683: CPS(d_3683),
-    3684: t_3684,
-    3685: t_3685,
+    3683: t_3683,
+    3684: CPS(d_3684),
+    3685: CPS(d_3685),
     3686: t_3686,
     3687: t_3687,
     3688: t_3688,
     3689: t_3689,
-    3690: CPS(d_3690),
-    3691: CPS(d_3691),
+    3690: t_3690,
+    3691: t_3691,
     3692: CPS(d_3692),
     3693: CPS(d_3693),
     3694: CPS(d_3694),
@@ -13111,26 +13109,26 @@ TRIALS = {
     3707: CPS(d_3707),
     3708: CPS(d_3708),
     3709: CPS(d_3709),
-    3710: t_3710,
+    3710: CPS(d_3710),
     3711: CPS(d_3711),
-    3712: CPS(d_3712),
-    3713: t_3713,
+    3712: t_3712,
+    3713: CPS(d_3713),
     3714: CPS(d_3714),
-    3715: CPS(d_3715),
+    3715: t_3715,
     3716: CPS(d_3716),
-    3717: t_3717,
+    3717: CPS(d_3717),
     3718: CPS(d_3718),
-    3719: CPS(d_3719),
+    3719: t_3719,
     3720: CPS(d_3720),
-    3721: t_3721,
+    3721: CPS(d_3721),
     3722: CPS(d_3722),
-    3723: CPS(d_3723),
+    3723: t_3723,
     3724: CPS(d_3724),
-    3725: t_3725,
+    3725: CPS(d_3725),
     3726: CPS(d_3726),
     3727: t_3727,
     3728: CPS(d_3728),
-    3729: CPS(d_3729),
+    3729: t_3729,
     3730: CPS(d_3730),
     3731: CPS(d_3731),
     3732: CPS(d_3732),
@@ -13163,130 +13161,130 @@ TRIALS = {
     3759: CPS(d_3759),
     3760: CPS(d_3760),
     3761: CPS(d_3761),
-    3762: t_3762,
+    3762: CPS(d_3762),
     3763: CPS(d_3763),
     3764: t_3764,
-    3765: t_3765,
-    3766: CPS(d_3766),
-    3767: CPS(d_3767),
+    3765: CPS(d_3765),
+    3766: t_3766,
+    3767: t_3767,
     3768: CPS(d_3768),
     3769: CPS(d_3769),
-    3770: t_3770,
-    3771: t_3771,
-    3772: CPS(d_3772),
-    3773: CPS(d_3773),
-    3774: t_3774,
+    3770: CPS(d_3770),
+    3771: CPS(d_3771),
+    3772: t_3772,
+    3773: t_3773,
+    3774: CPS(d_3774),
     3775: CPS(d_3775),
-    3776: CPS(d_3776),
-    3777: t_3777,
-    3778: t_3778,
+    3776: t_3776,
+    3777: CPS(d_3777),
+    3778: CPS(d_3778),
     3779: t_3779,
     3780: t_3780,
     3781: t_3781,
     3782: t_3782,
-    3783: CPS(d_3783),
+    3783: t_3783,
     3784: t_3784,
     3785: CPS(d_3785),
-    3786: CPS(d_3786),
-    3787: t_3787,
-    3788: t_3788,
+    3786: t_3786,
+    3787: CPS(d_3787),
+    3788: CPS(d_3788),
     3789: t_3789,
-    3790: CPS(d_3790),
+    3790: t_3790,
     3791: t_3791,
-    3792: t_3792,
-    3793: CPS(d_3793),
-    3794: CPS(d_3794),
+    3792: CPS(d_3792),
+    3793: t_3793,
+    3794: t_3794,
     3795: CPS(d_3795),
     3796: CPS(d_3796),
-    3797: t_3797,
-    3798: t_3798,
-    3799: CPS(d_3799),
+    3797: CPS(d_3797),
+    3798: CPS(d_3798),
+    3799: t_3799,
     3800: t_3800,
     3801: CPS(d_3801),
-    3802: CPS(d_3802),
-    3803: t_3803,
-    3804: t_3804,
+    3802: t_3802,
+    3803: CPS(d_3803),
+    3804: CPS(d_3804),
     3805: t_3805,
-    3806: CPS(d_3806),
+    3806: t_3806,
     3807: t_3807,
-    3808: t_3808,
-    3809: CPS(d_3809),
-    3810: CPS(d_3810),
+    3808: CPS(d_3808),
+    3809: t_3809,
+    3810: t_3810,
     3811: CPS(d_3811),
     3812: CPS(d_3812),
-    3813: t_3813,
-    3814: t_3814,
-    3815: CPS(d_3815),
-    3816: CPS(d_3816),
+    3813: CPS(d_3813),
+    3814: CPS(d_3814),
+    3815: t_3815,
+    3816: t_3816,
     3817: CPS(d_3817),
     3818: CPS(d_3818),
     3819: CPS(d_3819),
-    3820: t_3820,
+    3820: CPS(d_3820),
     3821: CPS(d_3821),
-    3822: CPS(d_3822),
-    3823: t_3823,
-    3824: t_3824,
+    3822: t_3822,
+    3823: CPS(d_3823),
+    3824: CPS(d_3824),
     3825: t_3825,
-    3826: CPS(d_3826),
+    3826: t_3826,
     3827: t_3827,
-    3828: t_3828,
-    3829: CPS(d_3829),
-    3830: CPS(d_3830),
+    3828: CPS(d_3828),
+    3829: t_3829,
+    3830: t_3830,
     3831: CPS(d_3831),
     3832: CPS(d_3832),
-    3833: t_3833,
-    3834: t_3834,
-    3835: CPS(d_3835),
+    3833: CPS(d_3833),
+    3834: CPS(d_3834),
+    3835: t_3835,
     3836: t_3836,
     3837: CPS(d_3837),
-    3838: CPS(d_3838),
+    3838: t_3838,
     3839: CPS(d_3839),
     3840: CPS(d_3840),
     3841: CPS(d_3841),
     3842: CPS(d_3842),
     3843: CPS(d_3843),
     3844: CPS(d_3844),
-    3845: t_3845,
-    3846: t_3846,
+    3845: CPS(d_3845),
+    3846: CPS(d_3846),
     3847: t_3847,
-    3848: CPS(d_3848),
-    3849: CPS(d_3849),
-    3850: t_3850,
-    3851: t_3851,
-    3852: CPS(d_3852),
-    3853: CPS(d_3853),
+    3848: t_3848,
+    3849: t_3849,
+    3850: CPS(d_3850),
+    3851: CPS(d_3851),
+    3852: t_3852,
+    3853: t_3853,
     3854: CPS(d_3854),
-    3855: t_3855,
+    3855: CPS(d_3855),
     3856: CPS(d_3856),
-    3857: CPS(d_3857),
-    3858: t_3858,
-    3859: t_3859,
+    3857: t_3857,
+    3858: CPS(d_3858),
+    3859: CPS(d_3859),
     3860: t_3860,
     3861: t_3861,
     3862: t_3862,
     3863: t_3863,
-    3864: CPS(d_3864),
-    3865: CPS(d_3865),
-    3866: t_3866,
-    3867: t_3867,
-    3868: CPS(d_3868),
-    3869: CPS(d_3869),
-    3870: t_3870,
+    3864: t_3864,
+    3865: t_3865,
+    3866: CPS(d_3866),
+    3867: CPS(d_3867),
+    3868: t_3868,
+    3869: t_3869,
+    3870: CPS(d_3870),
     3871: CPS(d_3871),
-    3872: CPS(d_3872),
-    3873: t_3873,
-    3874: t_3874,
+    3872: t_3872,
+    3873: CPS(d_3873),
+    3874: CPS(d_3874),
     3875: t_3875,
     3876: t_3876,
     3877: t_3877,
     3878: t_3878,
-    3879: CPS(d_3879),
+    3879: t_3879,
     3880: t_3880,
-    3881: t_3881,
+    3881: CPS(d_3881),
     3882: t_3882,
     3883: t_3883,
-    3884: CPS(d_3884),
-    3885: CPS(d_3885),
+    3884: t_3884,
+    3885: t_3885,
     3886: CPS(d_3886),
     3887: CPS(d_3887),
     3888: CPS(d_3888),
@@ -13297,25 +13295,25 @@ TRIALS = {
     3893: CPS(d_3893),
     3894: CPS(d_3894),
     3895: CPS(d_3895),
-    3896: t_3896,
-    3897: t_3897,
-    3898: CPS(d_3898),
-    3899: CPS(d_3899),
+    3896: CPS(d_3896),
+    3897: CPS(d_3897),
+    3898: t_3898,
+    3899: t_3899,
     3900: CPS(d_3900),
     3901: CPS(d_3901),
     3902: CPS(d_3902),
-    3903: t_3903,
-    3904: t_3904,
-    3905: CPS(d_3905),
+    3903: CPS(d_3903),
+    3904: CPS(d_3904),
+    3905: t_3905,
     3906: t_3906,
     3907: CPS(d_3907),
-    3908: CPS(d_3908),
+    3908: t_3908,
     3909: CPS(d_3909),
     3910: CPS(d_3910),
-    3911: t_3911,
-    3912: t_3912,
-    3913: CPS(d_3913),
-    3914: CPS(d_3914),
+    3911: CPS(d_3911),
+    3912: CPS(d_3912),
+    3913: t_3913,
+    3914: t_3914,
     3915: CPS(d_3915),
     3916: CPS(d_3916),
     3917: CPS(d_3917),
@@ -13327,36 +13325,36 @@ TRIALS = {
     3923: CPS(d_3923),
     3924: CPS(d_3924),
     3925: CPS(d_3925),
-    3926: t_3926,
-    3927: t_3927,
+    3926: CPS(d_3926),
+    3927: CPS(d_3927),
     3928: t_3928,
-    3929: CPS(d_3929),
+    3929: t_3929,
     3930: t_3930,
     3931: CPS(d_3931),
-    3932: CPS(d_3932),
+    3932: t_3932,
     3933: CPS(d_3933),
-    3934: t_3934,
+    3934: CPS(d_3934),
     3935: CPS(d_3935),
-    3936: CPS(d_3936),
+    3936: t_3936,
     3937: CPS(d_3937),
-    3938: t_3938,
+    3938: CPS(d_3938),
     3939: CPS(d_3939),
-    3940: CPS(d_3940),
+    3940: t_3940,
     3941: CPS(d_3941),
-    3942: t_3942,
+    3942: CPS(d_3942),
     3943: CPS(d_3943),
     3944: t_3944,
     3945: CPS(d_3945),
-    3946: CPS(d_3946),
+    3946: t_3946,
     3947: CPS(d_3947),
     3948: CPS(d_3948),
     3949: CPS(d_3949),
     3950: CPS(d_3950),
     3951: CPS(d_3951),
     3952: CPS(d_3952),
-    3953: t_3953,
+    3953: CPS(d_3953),
     3954: CPS(d_3954),
-    3955: CPS(d_3955),
+    3955: t_3955,
     3956: CPS(d_3956),
     3957: CPS(d_3957),
     3958: CPS(d_3958),
@@ -13367,40 +13365,40 @@ TRIALS = {
     3963: CPS(d_3963),
     3964: CPS(d_3964),
     3965: CPS(d_3965),
-    3966: t_3966,
-    3967: t_3967,
+    3966: CPS(d_3966),
+    3967: CPS(d_3967),
     3968: t_3968,
     3969: t_3969,
-    3970: CPS(d_3970),
-    3971: CPS(d_3971),
+    3970: t_3970,
+    3971: t_3971,
     3972: CPS(d_3972),
     3973: CPS(d_3973),
     3974: CPS(d_3974),
     3975: CPS(d_3975),
     3976: CPS(d_3976),
-    3977: t_3977,
-    3978: t_3978,
+    3977: CPS(d_3977),
+    3978: CPS(d_3978),
     3979: t_3979,
     3980: t_3980,
     3981: t_3981,
-    3982: CPS(d_3982),
+    3982: t_3982,
     3983: t_3983,
     3984: CPS(d_3984),
-    3985: CPS(d_3985),
+    3985: t_3985,
     3986: CPS(d_3986),
-    3987: t_3987,
+    3987: CPS(d_3987),
     3988: CPS(d_3988),
-    3989: CPS(d_3989),
+    3989: t_3989,
     3990: CPS(d_3990),
-    3991: t_3991,
+    3991: CPS(d_3991),
     3992: CPS(d_3992),
-    3993: CPS(d_3993),
+    3993: t_3993,
     3994: CPS(d_3994),
-    3995: t_3995,
+    3995: CPS(d_3995),
     3996: CPS(d_3996),
     3997: t_3997,
     3998: CPS(d_3998),
-    3999: CPS(d_3999),
+    3999: t_3999,
     4000: CPS(d_4000),
     4001: CPS(d_4001),
     4002: CPS(d_4002),
@@ -13418,19 +13416,19 @@ TRIALS = {
     4014: CPS(d_4014),
     4015: CPS(d_4015),
     4016: CPS(d_4016),
-    4017: t_4017,
-    4018: t_4018,
+    4017: CPS(d_4017),
+    4018: CPS(d_4018),
     4019: t_4019,
-    4020: CPS(d_4020),
+    4020: t_4020,
     4021: t_4021,
     4022: CPS(d_4022),
-    4023: CPS(d_4023),
+    4023: t_4023,
     4024: CPS(d_4024),
     4025: CPS(d_4025),
-    4026: t_4026,
-    4027: t_4027,
-    4028: CPS(d_4028),
-    4029: CPS(d_4029),
+    4026: CPS(d_4026),
+    4027: CPS(d_4027),
+    4028: t_4028,
+    4029: t_4029,
     4030: CPS(d_4030),
     4031: CPS(d_4031),
     4032: CPS(d_4032),
@@ -13440,9 +13438,9 @@ TRIALS = {
     4036: CPS(d_4036),
     4037: CPS(d_4037),
     4038: CPS(d_4038),
-    4039: t_4039,
+    4039: CPS(d_4039),
     4040: CPS(d_4040),
-    4041: CPS(d_4041),
+    4041: t_4041,
     4042: CPS(d_4042),
     4043: CPS(d_4043),
     4044: CPS(d_4044),
@@ -13455,113 +13453,113 @@ TRIALS = {
     4051: CPS(d_4051),
     4052: CPS(d_4052),
     4053: CPS(d_4053),
-    4054: t_4054,
-    4055: t_4055,
+    4054: CPS(d_4054),
+    4055: CPS(d_4055),
     4056: t_4056,
     4057: t_4057,
     4058: t_4058,
-    4059: CPS(d_4059),
+    4059: t_4059,
     4060: t_4060,
     4061: CPS(d_4061),
-    4062: CPS(d_4062),
+    4062: t_4062,
     4063: CPS(d_4063),
-    4064: t_4064,
+    4064: CPS(d_4064),
     4065: CPS(d_4065),
-    4066: CPS(d_4066),
+    4066: t_4066,
     4067: CPS(d_4067),
-    4068: t_4068,
+    4068: CPS(d_4068),
     4069: CPS(d_4069),
-    4070: CPS(d_4070),
+    4070: t_4070,
     4071: CPS(d_4071),
-    4072: t_4072,
+    4072: CPS(d_4072),
     4073: CPS(d_4073),
     4074: t_4074,
     4075: CPS(d_4075),
-    4076: CPS(d_4076),
+    4076: t_4076,
     4077: CPS(d_4077),
     4078: CPS(d_4078),
     4079: CPS(d_4079),
     4080: CPS(d_4080),
     4081: CPS(d_4081),
     4082: CPS(d_4082),
-    4083: t_4083,
+    4083: CPS(d_4083),
     4084: CPS(d_4084),
     4085: t_4085,
-    4086: t_4086,
+    4086: CPS(d_4086),
     4087: t_4087,
-    4088: CPS(d_4088),
+    4088: t_4088,
     4089: t_4089,
-    4090: t_4090,
-    4091: CPS(d_4091),
+    4090: CPS(d_4090),
+    4091: t_4091,
     4092: t_4092,
-    4093: t_4093,
+    4093: CPS(d_4093),
     4094: t_4094,
     4095: t_4095,
     4096: t_4096,
-    4097: CPS(d_4097),
-    4098: CPS(d_4098),
-    4099: t_4099,
-    4100: t_4100,
+    4097: t_4097,
+    4098: t_4098,
+    4099: CPS(d_4099),
+    4100: CPS(d_4100),
     4101: t_4101,
-    4102: CPS(d_4102),
+    4102: t_4102,
     4103: t_4103,
     4104: CPS(d_4104),
-    4105: CPS(d_4105),
-    4106: t_4106,
+    4105: t_4105,
+    4106: CPS(d_4106),
     4107: CPS(d_4107),
-    4108: CPS(d_4108),
+    4108: t_4108,
     4109: CPS(d_4109),
-    4110: t_4110,
+    4110: CPS(d_4110),
     4111: CPS(d_4111),
-    4112: CPS(d_4112),
+    4112: t_4112,
     4113: CPS(d_4113),
-    4114: t_4114,
+    4114: CPS(d_4114),
     4115: CPS(d_4115),
-    4116: CPS(d_4116),
+    4116: t_4116,
     4117: CPS(d_4117),
-    4118: t_4118,
+    4118: CPS(d_4118),
     4119: CPS(d_4119),
     4120: t_4120,
     4121: CPS(d_4121),
-    4122: CPS(d_4122),
+    4122: t_4122,
     4123: CPS(d_4123),
     4124: CPS(d_4124),
     4125: CPS(d_4125),
     4126: CPS(d_4126),
     4127: CPS(d_4127),
     4128: CPS(d_4128),
-    4129: t_4129,
-    4130: t_4130,
-    4131: CPS(d_4131),
-    4132: CPS(d_4132),
+    4129: CPS(d_4129),
+    4130: CPS(d_4130),
+    4131: t_4131,
+    4132: t_4132,
     4133: CPS(d_4133),
     4134: CPS(d_4134),
     4135: CPS(d_4135),
     4136: CPS(d_4136),
-    4137: t_4137,
+    4137: CPS(d_4137),
     4138: CPS(d_4138),
     4139: t_4139,
     4140: CPS(d_4140),
     4141: t_4141,
-    4142: t_4142,
-    4143: CPS(d_4143),
+    4142: CPS(d_4142),
+    4143: t_4143,
     4144: t_4144,
     4145: CPS(d_4145),
-    4146: CPS(d_4146),
+    4146: t_4146,
     4147: CPS(d_4147),
-    4148: t_4148,
+    4148: CPS(d_4148),
     4149: CPS(d_4149),
-    4150: CPS(d_4150),
+    4150: t_4150,
     4151: CPS(d_4151),
-    4152: t_4152,
+    4152: CPS(d_4152),
     4153: CPS(d_4153),
-    4154: CPS(d_4154),
+    4154: t_4154,
     4155: CPS(d_4155),
-    4156: t_4156,
+    4156: CPS(d_4156),
     4157: CPS(d_4157),
     4158: t_4158,
     4159: CPS(d_4159),
-    4160: CPS(d_4160),
+    4160: t_4160,
     4161: CPS(d_4161),
     4162: CPS(d_4162),
     4163: CPS(d_4163),
@@ -13571,35 +13569,35 @@ TRIALS = {
     4167: CPS(d_4167),
     4168: CPS(d_4168),
     4169: CPS(d_4169),
-    4170: t_4170,
+    4170: CPS(d_4170),
     4171: CPS(d_4171),
-    4172: CPS(d_4172),
+    4172: t_4172,
     4173: CPS(d_4173),
     4174: CPS(d_4174),
-    4175: t_4175,
+    4175: CPS(d_4175),
     4176: CPS(d_4176),
     4177: t_4177,
     4178: CPS(d_4178),
     4179: t_4179,
-    4180: t_4180,
-    4181: CPS(d_4181),
+    4180: CPS(d_4180),
+    4181: t_4181,
     4182: t_4182,
     4183: CPS(d_4183),
-    4184: CPS(d_4184),
+    4184: t_4184,
     4185: CPS(d_4185),
-    4186: t_4186,
+    4186: CPS(d_4186),
     4187: CPS(d_4187),
-    4188: CPS(d_4188),
+    4188: t_4188,
     4189: CPS(d_4189),
-    4190: t_4190,
+    4190: CPS(d_4190),
     4191: CPS(d_4191),
-    4192: CPS(d_4192),
+    4192: t_4192,
     4193: CPS(d_4193),
-    4194: t_4194,
+    4194: CPS(d_4194),
     4195: CPS(d_4195),
     4196: t_4196,
     4197: CPS(d_4197),
-    4198: CPS(d_4198),
+    4198: t_4198,
     4199: CPS(d_4199),
     4200: CPS(d_4200),
     4201: CPS(d_4201),
@@ -13609,91 +13607,91 @@ TRIALS = {
     4205: CPS(d_4205),
     4206: CPS(d_4206),
     4207: CPS(d_4207),
-    4208: t_4208,
+    4208: CPS(d_4208),
     4209: CPS(d_4209),
-    4210: CPS(d_4210),
+    4210: t_4210,
     4211: CPS(d_4211),
     4212: CPS(d_4212),
-    4213: t_4213,
+    4213: CPS(d_4213),
     4214: CPS(d_4214),
     4215: t_4215,
     4216: CPS(d_4216),
-    4217: CPS(d_4217),
-    4218: t_4218,
+    4217: t_4217,
+    4218: CPS(d_4218),
     4219: CPS(d_4219),
-    4220: CPS(d_4220),
+    4220: t_4220,
     4221: CPS(d_4221),
-    4222: t_4222,
+    4222: CPS(d_4222),
     4223: CPS(d_4223),
-    4224: CPS(d_4224),
+    4224: t_4224,
     4225: CPS(d_4225),
-    4226: t_4226,
+    4226: CPS(d_4226),
     4227: CPS(d_4227),
-    4228: CPS(d_4228),
+    4228: t_4228,
     4229: CPS(d_4229),
-    4230: t_4230,
+    4230: CPS(d_4230),
     4231: CPS(d_4231),
     4232: t_4232,
     4233: CPS(d_4233),
-    4234: CPS(d_4234),
+    4234: t_4234,
     4235: CPS(d_4235),
     4236: CPS(d_4236),
     4237: CPS(d_4237),
     4238: CPS(d_4238),
     4239: CPS(d_4239),
     4240: CPS(d_4240),
-    4241: t_4241,
+    4241: CPS(d_4241),
     4242: CPS(d_4242),
     4243: t_4243,
     4244: CPS(d_4244),
-    4245: CPS(d_4245),
-    4246: t_4246,
+    4245: t_4245,
+    4246: CPS(d_4246),
     4247: CPS(d_4247),
-    4248: CPS(d_4248),
+    4248: t_4248,
     4249: CPS(d_4249),
-    4250: t_4250,
+    4250: CPS(d_4250),
     4251: CPS(d_4251),
-    4252: CPS(d_4252),
+    4252: t_4252,
     4253: CPS(d_4253),
-    4254: t_4254,
+    4254: CPS(d_4254),
     4255: CPS(d_4255),
-    4256: CPS(d_4256),
+    4256: t_4256,
     4257: CPS(d_4257),
-    4258: t_4258,
+    4258: CPS(d_4258),
     4259: CPS(d_4259),
     4260: t_4260,
     4261: CPS(d_4261),
-    4262: CPS(d_4262),
+    4262: t_4262,
     4263: CPS(d_4263),
     4264: CPS(d_4264),
     4265: CPS(d_4265),
     4266: CPS(d_4266),
     4267: CPS(d_4267),
     4268: CPS(d_4268),
-    4269: t_4269,
+    4269: CPS(d_4269),
     4270: CPS(d_4270),
-    4271: CPS(d_4271),
-    4272: t_4272,
+    4271: t_4271,
+    4272: CPS(d_4272),
     4273: CPS(d_4273),
-    4274: CPS(d_4274),
-    4275: t_4275,
-    4276: t_4276,
+    4274: t_4274,
+    4275: CPS(d_4275),
+    4276: CPS(d_4276),
     4277: t_4277,
     4278: t_4278,
-    4279: CPS(d_4279),
-    4280: CPS(d_4280),
-    4281: t_4281,
+    4279: t_4279,
+    4280: t_4280,
+    4281: CPS(d_4281),
     4282: CPS(d_4282),
-    4283: CPS(d_4283),
-    4284: t_4284,
+    4283: t_4283,
+    4284: CPS(d_4284),
     4285: CPS(d_4285),
-    4286: CPS(d_4286),
-    4287: t_4287,
-    4288: t_4288,
+    4286: t_4286,
+    4287: CPS(d_4287),
+    4288: CPS(d_4288),
     4289: t_4289,
     4290: t_4290,
-    4291: CPS(d_4291),
-    4292: CPS(d_4292),
+    4291: t_4291,
+    4292: t_4292,
     4293: CPS(d_4293),
     4294: CPS(d_4294),
     4295: CPS(d_4295),
@@ -13716,35 +13714,35 @@ TRIALS = {
     4312: CPS(d_4312),
     4313: CPS(d_4313),
     4314: CPS(d_4314),
-    4315: t_4315,
-    4316: t_4316,
-    4317: CPS(d_4317),
+    4315: CPS(d_4315),
+    4316: CPS(d_4316),
+    4317: t_4317,
     4318: t_4318,
-    4319: t_4319,
+    4319: CPS(d_4319),
     4320: t_4320,
-    4321: CPS(d_4321),
+    4321: t_4321,
     4322: t_4322,
     4323: CPS(d_4323),
     4324: t_4324,
-    4325: t_4325,
-    4326: CPS(d_4326),
+    4325: CPS(d_4325),
+    4326: t_4326,
     4327: t_4327,
     4328: CPS(d_4328),
-    4329: CPS(d_4329),
+    4329: t_4329,
     4330: CPS(d_4330),
-    4331: t_4331,
+    4331: CPS(d_4331),
     4332: CPS(d_4332),
-    4333: CPS(d_4333),
+    4333: t_4333,
     4334: CPS(d_4334),
-    4335: t_4335,
+    4335: CPS(d_4335),
     4336: CPS(d_4336),
-    4337: CPS(d_4337),
+    4337: t_4337,
     4338: CPS(d_4338),
-    4339: t_4339,
+    4339: CPS(d_4339),
     4340: CPS(d_4340),
     4341: t_4341,
     4342: CPS(d_4342),
-    4343: CPS(d_4343),
+    4343: t_4343,
     4344: CPS(d_4344),
     4345: CPS(d_4345),
     4346: CPS(d_4346),
@@ -13754,10 +13752,12 @@ TRIALS = {
     4350: CPS(d_4350),
     4351: CPS(d_4351),
     4352: CPS(d_4352),
-    4353: t_4353,
+    4353: CPS(d_4353),
     4354: CPS(d_4354),
-    4355: CPS(d_4355),
+    4355: t_4355,
     4356: CPS(d_4356),
+    4357: CPS(d_4357),
+    4358: CPS(d_4358),
 }
 
 
@@ -13957,252 +13957,248 @@ CODE = {
     372: x_372,
     376: x_376,
     380: x_380,
-    4096: x_4096,
-    4097: x_4097,
-    4098: x_4098,
-    4099: x_4099,
+    4100: x_4100,
     4101: x_4101,
     4102: x_4102,
     4103: x_4103,
-    4104: x_4104,
     4105: x_4105,
     4106: x_4106,
     4107: x_4107,
+    4108: x_4108,
+    4109: x_4109,
     4110: x_4110,
-    4112: x_4112,
-    4115: x_4115,
+    4111: x_4111,
+    4114: x_4114,
+    4116: x_4116,
     4119: x_4119,
     4123: x_4123,
-    4126: x_4126,
-    4129: x_4129,
-    4134: x_4134,
-    4136: x_4136,
-    4139: x_4139,
+    4127: x_4127,
+    4130: x_4130,
+    4133: x_4133,
+    4138: x_4138,
+    4140: x_4140,
     4143: x_4143,
-    4144: x_4144,
-    4145: x_4145,
-    4146: x_4146,
+    4147: x_4147,
     4148: x_4148,
     4149: x_4149,
     4150: x_4150,
-    4151: x_4151,
     4152: x_4152,
     4153: x_4153,
+    4154: x_4154,
+    4155: x_4155,
+    4156: x_4156,
     4157: x_4157,
     4161: x_4161,
-    4163: x_4163,
-    4166: x_4166,
+    4165: x_4165,
+    4167: x_4167,
     4170: x_4170,
-    4173: x_4173,
-    4175: x_4175,
-    4176: x_4176,
+    4174: x_4174,
     4177: x_4177,
-    4178: x_4178,
     4179: x_4179,
+    4180: x_4180,
+    4181: x_4181,
+    4182: x_4182,
     4183: x_4183,
-    4184: x_4184,
-    4185: x_4185,
     4187: x_4187,
     4188: x_4188,
     4189: x_4189,
-    4190: x_4190,
     4191: x_4191,
     4192: x_4192,
+    4193: x_4193,
+    4194: x_4194,
+    4195: x_4195,
     4196: x_4196,
-    4197: x_4197,
-    4198: x_4198,
+    4200: x_4200,
     4201: x_4201,
-    4203: x_4203,
-    4206: x_4206,
+    4202: x_4202,
+    4205: x_4205,
+    4207: x_4207,
     4210: x_4210,
     4214: x_4214,
-    4217: x_4217,
-    4219: x_4219,
-    4220: x_4220,
-    4225: x_4225,
-    4226: x_4226,
-    4227: x_4227,
-    4228: x_4228,
+    4218: x_4218,
+    4221: x_4221,
+    4223: x_4223,
+    4224: x_4224,
     4229: x_4229,
     4230: x_4230,
+    4231: x_4231,
     4232: x_4232,
     4233: x_4233,
     4234: x_4234,
-    4235: x_4235,
     4236: x_4236,
     4237: x_4237,
     4238: x_4238,
     4239: x_4239,
+    4240: x_4240,
     4241: x_4241,
+    4242: x_4242,
     4243: x_4243,
     4245: x_4245,
+    4247: x_4247,
     4249: x_4249,
-    4250: x_4250,
-    4252: x_4252,
+    4253: x_4253,
     4254: x_4254,
-    4255: x_4255,
+    4256: x_4256,
+    4258: x_4258,
     4259: x_4259,
     4263: x_4263,
-    4265: x_4265,
-    4268: x_4268,
+    4267: x_4267,
     4269: x_4269,
-    4270: x_4270,
     4272: x_4272,
     4273: x_4273,
     4274: x_4274,
-    4275: x_4275,
     4276: x_4276,
     4277: x_4277,
+    4278: x_4278,
+    4279: x_4279,
     4280: x_4280,
+    4281: x_4281,
     4284: x_4284,
-    4287: x_4287,
     4288: x_4288,
-    4289: x_4289,
-    4290: x_4290,
     4291: x_4291,
+    4292: x_4292,
+    4293: x_4293,
+    4294: x_4294,
     4295: x_4295,
-    4296: x_4296,
-    4297: x_4297,
     4299: x_4299,
     4300: x_4300,
     4301: x_4301,
-    4302: x_4302,
     4303: x_4303,
     4304: x_4304,
+    4305: x_4305,
+    4306: x_4306,
+    4307: x_4307,
     4308: x_4308,
     4312: x_4312,
-    4313: x_4313,
-    4314: x_4314,
-    4315: x_4315,
     4316: x_4316,
     4317: x_4317,
+    4318: x_4318,
     4319: x_4319,
+    4320: x_4320,
     4321: x_4321,
-    4322: x_4322,
     4323: x_4323,
-    4329: x_4329,
-    4330: x_4330,
-    4331: x_4331,
-    4332: x_4332,
+    4325: x_4325,
+    4326: x_4326,
+    4327: x_4327,
     4333: x_4333,
     4334: x_4334,
+    4335: x_4335,
     4336: x_4336,
+    4337: x_4337,
     4338: x_4338,
-    4339: x_4339,
     4340: x_4340,
-    4345: x_4345,
-    4350: x_4350,
-    4351: x_4351,
-    4352: x_4352,
-    4353: x_4353,
+    4342: x_4342,
+    4343: x_4343,
+    4344: x_4344,
+    4349: x_4349,
     4354: x_4354,
     4355: x_4355,
+    4356: x_4356,
     4357: x_4357,
+    4358: x_4358,
     4359: x_4359,
-    4360: x_4360,
     4361: x_4361,
-    4366: x_4366,
-    4368: x_4368,
-    4369: x_4369,
+    4363: x_4363,
+    4364: x_4364,
+    4365: x_4365,
     4370: x_4370,
-    4371: x_4371,
     4372: x_4372,
+    4373: x_4373,
     4374: x_4374,
-    4377: x_4377,
+    4375: x_4375,
+    4376: x_4376,
     4378: x_4378,
-    4379: x_4379,
-    4380: x_4380,
+    4381: x_4381,
+    4382: x_4382,
     4383: x_4383,
     4384: x_4384,
-    4385: x_4385,
     4387: x_4387,
     4388: x_4388,
     4389: x_4389,
-    4390: x_4390,
     4391: x_4391,
     4392: x_4392,
+    4393: x_4393,
+    4394: x_4394,
+    4395: x_4395,
     4396: x_4396,
-    4397: x_4397,
-    4399: x_4399,
     4400: x_4400,
     4401: x_4401,
-    4402: x_4402,
+    4403: x_4403,
     4404: x_4404,
     4405: x_4405,
     4406: x_4406,
-    4407: x_4407,
     4408: x_4408,
     4409: x_4409,
+    4410: x_4410,
+    4411: x_4411,
+    4412: x_4412,
     4413: x_4413,
-    4414: x_4414,
-    4416: x_4416,
-    4419: x_4419,
+    4417: x_4417,
+    4418: x_4418,
     4420: x_4420,
-    4422: x_4422,
+    4423: x_4423,
     4424: x_4424,
-    4425: x_4425,
-    4427: x_4427,
+    4426: x_4426,
     4428: x_4428,
     4429: x_4429,
-    4430: x_4430,
     4431: x_4431,
+    4432: x_4432,
     4433: x_4433,
     4434: x_4434,
     4435: x_4435,
-    4436: x_4436,
     4437: x_4437,
     4438: x_4438,
+    4439: x_4439,
     4440: x_4440,
     4441: x_4441,
     4442: x_4442,
     4444: x_4444,
-    4447: x_4447,
+    4445: x_4445,
+    4446: x_4446,
     4448: x_4448,
-    4449: x_4449,
+    4451: x_4451,
+    4452: x_4452,
     4453: x_4453,
-    4454: x_4454,
-    4455: x_4455,
-    4456: x_4456,
+    4457: x_4457,
     4458: x_4458,
     4459: x_4459,
     4460: x_4460,
-    4461: x_4461,
     4462: x_4462,
     4463: x_4463,
     4464: x_4464,
-    4469: x_4469,
-    4470: x_4470,
-    4471: x_4471,
-    4472: x_4472,
+    4465: x_4465,
+    4466: x_4466,
+    4467: x_4467,
+    4468: x_4468,
     4473: x_4473,
     4474: x_4474,
+    4475: x_4475,
     4476: x_4476,
     4477: x_4477,
     4478: x_4478,
-    4479: x_4479,
     4480: x_4480,
     4481: x_4481,
     4482: x_4482,
     4483: x_4483,
+    4484: x_4484,
     4485: x_4485,
+    4486: x_4486,
     4487: x_4487,
     4489: x_4489,
     4491: x_4491,
-    4492: x_4492,
     4493: x_4493,
-    4494: x_4494,
     4495: x_4495,
     4496: x_4496,
     4497: x_4497,
+    4498: x_4498,
     4499: x_4499,
+    4500: x_4500,
     4501: x_4501,
-    4502: x_4502,
     4503: x_4503,
-    4504: x_4504,
+    4505: x_4505,
     4506: x_4506,
     4507: x_4507,
     4508: x_4508,
-    4509: x_4509,
     4510: x_4510,
     4511: x_4511,
     4512: x_4512,
@@ -14221,321 +14217,325 @@ CODE = {
     4525: x_4525,
     4526: x_4526,
     4527: x_4527,
-    4532: x_4532,
-    4533: x_4533,
-    4534: x_4534,
-    4535: x_4535,
+    4528: x_4528,
+    4529: x_4529,
+    4530: x_4530,
+    4531: x_4531,
     4536: x_4536,
     4537: x_4537,
+    4538: x_4538,
     4539: x_4539,
     4540: x_4540,
     4541: x_4541,
-    4542: x_4542,
     4543: x_4543,
     4544: x_4544,
     4545: x_4545,
     4546: x_4546,
+    4547: x_4547,
     4548: x_4548,
+    4549: x_4549,
     4550: x_4550,
     4552: x_4552,
     4554: x_4554,
-    4555: x_4555,
     4556: x_4556,
-    4557: x_4557,
     4558: x_4558,
     4559: x_4559,
     4560: x_4560,
+    4561: x_4561,
     4562: x_4562,
-    4926: x_4926,
+    4563: x_4563,
     4564: x_4564,
-    4565: x_4565,
     4566: x_4566,
+    4930: x_4930,
+    4568: x_4568,
     4569: x_4569,
-    4572: x_4572,
-    4575: x_4575,
+    4570: x_4570,
+    4573: x_4573,
     4576: x_4576,
-    4578: x_4578,
     4579: x_4579,
     4580: x_4580,
     4582: x_4582,
-    4585: x_4585,
+    4583: x_4583,
+    4584: x_4584,
     4586: x_4586,
-    4587: x_4587,
-    4588: x_4588,
     4589: x_4589,
+    4590: x_4590,
+    4591: x_4591,
     4592: x_4592,
     4593: x_4593,
-    4595: x_4595,
+    4596: x_4596,
     4597: x_4597,
-    4598: x_4598,
-    4600: x_4600,
+    4599: x_4599,
     4601: x_4601,
+    4602: x_4602,
     4604: x_4604,
     4605: x_4605,
-    4606: x_4606,
-    4607: x_4607,
+    4608: x_4608,
     4609: x_4609,
     4610: x_4610,
     4611: x_4611,
-    4612: x_4612,
     4613: x_4613,
     4614: x_4614,
     4615: x_4615,
     4616: x_4616,
-    4621: x_4621,
-    4622: x_4622,
-    4623: x_4623,
-    4624: x_4624,
+    4617: x_4617,
+    4618: x_4618,
+    4619: x_4619,
+    4620: x_4620,
     4625: x_4625,
     4626: x_4626,
+    4627: x_4627,
     4628: x_4628,
     4629: x_4629,
     4630: x_4630,
-    4631: x_4631,
     4632: x_4632,
     4633: x_4633,
     4634: x_4634,
     4635: x_4635,
+    4636: x_4636,
     4637: x_4637,
+    4638: x_4638,
     4639: x_4639,
     4641: x_4641,
     4643: x_4643,
-    4644: x_4644,
     4645: x_4645,
-    4646: x_4646,
     4647: x_4647,
     4648: x_4648,
     4649: x_4649,
+    4650: x_4650,
     4651: x_4651,
     4652: x_4652,
-    4654: x_4654,
+    4653: x_4653,
     4655: x_4655,
     4656: x_4656,
     4658: x_4658,
     4659: x_4659,
-    4661: x_4661,
+    4660: x_4660,
     4662: x_4662,
-    4664: x_4664,
-    4667: x_4667,
-    4669: x_4669,
-    4670: x_4670,
-    4672: x_4672,
+    4663: x_4663,
+    4665: x_4665,
+    4666: x_4666,
+    4668: x_4668,
+    4671: x_4671,
+    4673: x_4673,
     4674: x_4674,
-    4675: x_4675,
     4676: x_4676,
-    4677: x_4677,
     4678: x_4678,
     4679: x_4679,
     4680: x_4680,
     4681: x_4681,
     4682: x_4682,
+    4683: x_4683,
     4684: x_4684,
     4685: x_4685,
     4686: x_4686,
-    4687: x_4687,
     4688: x_4688,
     4689: x_4689,
     4690: x_4690,
     4691: x_4691,
+    4692: x_4692,
     4693: x_4693,
+    4694: x_4694,
     4695: x_4695,
     4697: x_4697,
+    4699: x_4699,
     4701: x_4701,
-    4702: x_4702,
-    4703: x_4703,
-    4704: x_4704,
+    4705: x_4705,
+    4706: x_4706,
     4707: x_4707,
     4708: x_4708,
-    4709: x_4709,
-    4710: x_4710,
     4711: x_4711,
     4712: x_4712,
+    4713: x_4713,
+    4714: x_4714,
     4715: x_4715,
     4716: x_4716,
     4719: x_4719,
-    4721: x_4721,
-    4722: x_4722,
+    4720: x_4720,
     4723: x_4723,
     4725: x_4725,
     4726: x_4726,
     4727: x_4727,
+    4729: x_4729,
+    4730: x_4730,
     4731: x_4731,
-    4732: x_4732,
-    4733: x_4733,
-    4734: x_4734,
     4735: x_4735,
     4736: x_4736,
+    4737: x_4737,
     4738: x_4738,
     4739: x_4739,
     4740: x_4740,
-    4741: x_4741,
     4742: x_4742,
     4743: x_4743,
     4744: x_4744,
     4745: x_4745,
+    4746: x_4746,
     4747: x_4747,
+    4748: x_4748,
     4749: x_4749,
     4751: x_4751,
     4753: x_4753,
-    4754: x_4754,
     4755: x_4755,
-    4756: x_4756,
+    4757: x_4757,
     4758: x_4758,
     4759: x_4759,
+    4760: x_4760,
     4762: x_4762,
-    4765: x_4765,
-    4767: x_4767,
-    4768: x_4768,
+    4763: x_4763,
+    4766: x_4766,
     4769: x_4769,
     4771: x_4771,
     4772: x_4772,
     4773: x_4773,
+    4775: x_4775,
+    4776: x_4776,
     4777: x_4777,
-    4778: x_4778,
-    4779: x_4779,
-    4780: x_4780,
     4781: x_4781,
     4782: x_4782,
+    4783: x_4783,
     4784: x_4784,
     4785: x_4785,
     4786: x_4786,
-    4787: x_4787,
     4788: x_4788,
     4789: x_4789,
     4790: x_4790,
     4791: x_4791,
+    4792: x_4792,
     4793: x_4793,
+    4794: x_4794,
     4795: x_4795,
     4797: x_4797,
     4799: x_4799,
-    4800: x_4800,
     4801: x_4801,
-    4802: x_4802,
+    4803: x_4803,
     4804: x_4804,
     4805: x_4805,
+    4806: x_4806,
     4808: x_4808,
-    4811: x_4811,
-    4813: x_4813,
-    4814: x_4814,
-    4816: x_4816,
-    4821: x_4821,
-    4822: x_4822,
-    4823: x_4823,
-    4824: x_4824,
+    4809: x_4809,
+    4812: x_4812,
+    4815: x_4815,
+    4817: x_4817,
+    4818: x_4818,
+    4820: x_4820,
     4825: x_4825,
     4826: x_4826,
+    4827: x_4827,
     4828: x_4828,
     4829: x_4829,
     4830: x_4830,
-    4831: x_4831,
     4832: x_4832,
     4833: x_4833,
     4834: x_4834,
     4835: x_4835,
+    4836: x_4836,
     4837: x_4837,
+    4838: x_4838,
     4839: x_4839,
     4841: x_4841,
     4843: x_4843,
+    4845: x_4845,
     4847: x_4847,
-    4849: x_4849,
-    4850: x_4850,
-    4852: x_4852,
+    4851: x_4851,
     4853: x_4853,
+    4854: x_4854,
+    4856: x_4856,
     4857: x_4857,
-    4858: x_4858,
-    4859: x_4859,
-    4860: x_4860,
     4861: x_4861,
     4862: x_4862,
+    4863: x_4863,
     4864: x_4864,
     4865: x_4865,
     4866: x_4866,
-    4867: x_4867,
     4868: x_4868,
     4869: x_4869,
     4870: x_4870,
     4871: x_4871,
+    4872: x_4872,
     4873: x_4873,
+    4874: x_4874,
     4875: x_4875,
     4877: x_4877,
     4879: x_4879,
-    4880: x_4880,
+    4881: x_4881,
     4883: x_4883,
-    4885: x_4885,
-    4886: x_4886,
+    4884: x_4884,
     4887: x_4887,
+    4889: x_4889,
     4890: x_4890,
     4891: x_4891,
-    4892: x_4892,
     4894: x_4894,
     4895: x_4895,
+    4896: x_4896,
     4898: x_4898,
-    4900: x_4900,
-    4901: x_4901,
+    4899: x_4899,
     4902: x_4902,
+    4904: x_4904,
     4905: x_4905,
     4906: x_4906,
-    4907: x_4907,
     4909: x_4909,
     4910: x_4910,
+    4911: x_4911,
     4913: x_4913,
-    4915: x_4915,
-    4916: x_4916,
+    4914: x_4914,
     4917: x_4917,
-    4918: x_4918,
+    4919: x_4919,
+    4920: x_4920,
+    4921: x_4921,
     4922: x_4922,
-    4929: x_4929,
-    4930: x_4930,
-    4931: x_4931,
+    4926: x_4926,
+    4933: x_4933,
+    4934: x_4934,
     4935: x_4935,
-    4936: x_4936,
-    4937: x_4937,
-    4938: x_4938,
     4939: x_4939,
     4940: x_4940,
     4941: x_4941,
+    4942: x_4942,
     4943: x_4943,
+    4944: x_4944,
     4945: x_4945,
-    4946: x_4946,
+    4947: x_4947,
     4949: x_4949,
     4950: x_4950,
-    4952: x_4952,
     4953: x_4953,
     4954: x_4954,
+    4956: x_4956,
+    4957: x_4957,
     4958: x_4958,
-    4959: x_4959,
-    4960: x_4960,
-    4961: x_4961,
     4962: x_4962,
     4963: x_4963,
+    4964: x_4964,
     4965: x_4965,
     4966: x_4966,
     4967: x_4967,
-    4968: x_4968,
     4969: x_4969,
     4970: x_4970,
     4971: x_4971,
     4972: x_4972,
+    4973: x_4973,
     4974: x_4974,
+    4975: x_4975,
     4976: x_4976,
     4978: x_4978,
     4980: x_4980,
-    4981: x_4981,
     4982: x_4982,
-    4983: x_4983,
+    4984: x_4984,
     4985: x_4985,
     4986: x_4986,
+    4987: x_4987,
     4989: x_4989,
     4990: x_4990,
+    4993: x_4993,
     4994: x_4994,
-    4995: x_4995,
-    4996: x_4996,
-    4997: x_4997,
     4998: x_4998,
     4999: x_4999,
     5000: x_5000,
     5001: x_5001,
     5002: x_5002,
+    5003: x_5003,
+    5004: x_5004,
+    5005: x_5005,
+    5006: x_5006,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -14585,335 +14585,335 @@ AT = {
     189: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     191: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     234: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4107: 'rules_data/terraforming_mars/corporations.yaml:24',
-    4126: 'rules_data/terraforming_mars/corporations.yaml:32',
-    4136: 'rules_data/terraforming_mars/corporations.yaml:52',
-    4161: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4163: 'rules_data/terraforming_mars/corporations.yaml:70',
-    4166: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4173: 'rules_data/terraforming_mars/corporations.yaml:79',
-    4197: 'rules_data/terraforming_mars/corporations.yaml:88',
-    4198: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4203: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4206: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4210: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4217: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4219: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4225: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4226: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4227: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4228: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4229: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4230: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4232: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4233: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4234: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4235: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4236: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4238: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4239: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4241: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4245: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4249: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4250: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4252: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4254: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4265: 'rules_data/terraforming_mars/corporations.yaml:122',
-    4268: 'rules_data/terraforming_mars/corporations.yaml:131',
-    4269: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4270: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4272: 'rules_data/terraforming_mars/corporations.yaml:134',
-    4273: 'rules_data/terraforming_mars/milestones.yaml:5',
-    4274: 'rules_data/terraforming_mars/milestones.yaml:6',
-    4275: 'rules_data/terraforming_mars/milestones.yaml:7',
-    4276: 'rules_data/terraforming_mars/milestones.yaml:8',
-    4277: 'rules_data/terraforming_mars/milestones.yaml:9',
-    4287: 'rules_data/terraforming_mars/definitions/board.yaml:141',
-    4288: 'rules_data/terraforming_mars/definitions/board.yaml:142',
-    4289: 'rules_data/terraforming_mars/definitions/board.yaml:143',
-    4290: 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    4291: 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    4295: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4296: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4300: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    4301: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4302: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4303: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4304: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    4308: 'rules_data/terraforming_mars/definitions/board.yaml:146',
-    4345: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4368: 'rules_data/terraforming_mars/definitions/solo.yaml:21',
-    4374: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4377: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4378: 'rules_data/terraforming_mars/definitions/solo.yaml:26',
-    4379: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4380: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4383: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4384: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4388: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    4389: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4390: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4391: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4392: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    4396: 'rules_data/terraforming_mars/definitions/solo.yaml:30',
-    4397: 'rules_data/terraforming_mars/definitions/solo.yaml:31',
-    4399: 'rules_data/terraforming_mars/definitions/solo.yaml:32',
-    4400: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4401: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4405: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    4406: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4407: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4408: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4409: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    4413: 'rules_data/terraforming_mars/modules.yaml:35',
-    4414: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4416: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4419: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4420: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4422: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4424: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4427: 'rules_data/terraforming_mars/modules.yaml:44',
-    4428: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4429: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4433: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4434: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4435: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4441: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4442: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4444: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4447: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4448: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4460: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4469: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4470: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4472: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4473: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4476: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4477: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4478: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4479: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4489: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4492: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4493: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4496: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4499: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4508: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4512: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4513: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4514: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4520: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4521: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4522: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4524: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4525: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4526: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
-    4532: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4533: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4535: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4536: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4539: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4540: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4541: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4542: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4543: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4545: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4552: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4555: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4556: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4559: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4926: 'rules_data/terraforming_mars/flow.yaml:13',
-    4565: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
-    4569: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
-    4572: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4575: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4576: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4579: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4580: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4582: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4585: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4586: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4587: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4589: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
-    4592: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4593: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4595: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4597: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4601: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
-    4615: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
-    4621: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4622: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4624: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4625: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4628: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4629: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4630: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4631: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4632: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4634: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4641: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4644: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4645: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4648: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4654: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    4655: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4656: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4658: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4659: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4661: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4664: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4667: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4669: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4672: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    4674: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4675: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4676: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4677: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4678: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4680: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4681: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4684: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4685: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4686: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4687: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4688: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4690: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4697: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4704: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4707: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4709: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4716: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4721: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4722: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4723: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4725: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4726: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4727: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4731: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4732: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4734: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4735: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4738: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4739: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4740: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4741: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4742: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4744: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4751: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4754: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4755: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4756: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4758: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4759: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4762: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4767: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4769: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4771: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4772: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4773: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4777: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4778: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4780: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4781: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4784: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4785: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4786: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4787: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4788: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4790: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4797: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4800: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4801: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4802: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4804: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4805: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4808: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4813: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4814: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4816: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4821: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4822: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4824: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4825: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4828: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4829: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4830: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4831: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4832: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4834: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4841: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4843: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
-    4849: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4850: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4852: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4853: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
-    4857: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4858: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4860: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4861: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4864: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4865: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4866: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4867: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4868: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4870: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4877: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4879: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4880: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4885: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4887: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4890: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4891: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4892: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4894: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4900: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4902: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4905: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4907: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4909: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4910: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4915: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4916: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4918: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4922: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
-    4929: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4930: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4935: 'rules_data/terraforming_mars/flow.yaml:42',
-    4936: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4937: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4939: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4940: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4946: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
-    4950: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
-    4952: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4953: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4954: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4958: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4959: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4961: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4962: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4965: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4966: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4967: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4968: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4969: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4971: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4978: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4981: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4982: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4983: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4985: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4986: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4989: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4990: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4111: 'rules_data/terraforming_mars/corporations.yaml:24',
+    4130: 'rules_data/terraforming_mars/corporations.yaml:32',
+    4140: 'rules_data/terraforming_mars/corporations.yaml:52',
+    4165: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4167: 'rules_data/terraforming_mars/corporations.yaml:70',
+    4170: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4177: 'rules_data/terraforming_mars/corporations.yaml:79',
+    4201: 'rules_data/terraforming_mars/corporations.yaml:88',
+    4202: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4207: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4210: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4214: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4221: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4223: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4229: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4230: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4231: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    4232: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4233: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4234: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4236: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4237: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4238: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4239: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4240: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4242: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4243: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4245: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4249: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4253: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4254: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4256: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4258: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4269: 'rules_data/terraforming_mars/corporations.yaml:122',
+    4272: 'rules_data/terraforming_mars/corporations.yaml:131',
+    4273: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    4274: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    4276: 'rules_data/terraforming_mars/corporations.yaml:134',
+    4277: 'rules_data/terraforming_mars/milestones.yaml:5',
+    4278: 'rules_data/terraforming_mars/milestones.yaml:6',
+    4279: 'rules_data/terraforming_mars/milestones.yaml:7',
+    4280: 'rules_data/terraforming_mars/milestones.yaml:8',
+    4281: 'rules_data/terraforming_mars/milestones.yaml:9',
+    4291: 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    4292: 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    4293: 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    4294: 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    4295: 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    4299: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4300: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4304: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    4305: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4306: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4307: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4308: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    4312: 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    4349: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4372: 'rules_data/terraforming_mars/definitions/solo.yaml:21',
+    4378: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    4381: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4382: 'rules_data/terraforming_mars/definitions/solo.yaml:26',
+    4383: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4384: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    4387: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4388: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4392: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    4393: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4394: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4395: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4396: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    4400: 'rules_data/terraforming_mars/definitions/solo.yaml:30',
+    4401: 'rules_data/terraforming_mars/definitions/solo.yaml:31',
+    4403: 'rules_data/terraforming_mars/definitions/solo.yaml:32',
+    4404: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4405: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4409: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    4410: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4411: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4412: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4413: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    4417: 'rules_data/terraforming_mars/modules.yaml:35',
+    4418: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4420: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4423: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4424: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4426: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4428: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4431: 'rules_data/terraforming_mars/modules.yaml:44',
+    4432: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4433: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4437: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4438: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4439: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4445: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4446: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4448: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4451: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4452: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4464: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4473: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4474: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4476: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4477: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4481: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4483: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4484: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4486: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4493: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4496: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4497: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4500: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4503: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4512: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4516: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4518: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4521: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4524: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4525: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4526: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4528: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4529: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4530: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
+    4536: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4537: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4539: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4540: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4543: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4544: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4545: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4546: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4547: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4549: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4556: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4559: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4560: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4563: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4930: 'rules_data/terraforming_mars/flow.yaml:13',
+    4569: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
+    4573: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
+    4576: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4579: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4580: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4583: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4584: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4586: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4589: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4590: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
+    4591: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
+    4593: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
+    4596: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4597: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4599: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4601: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4605: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
+    4619: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
+    4625: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4626: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4628: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4629: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4632: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4633: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4634: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4635: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4636: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4638: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4645: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4648: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4649: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4656: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4658: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4659: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4660: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4662: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4663: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4665: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4668: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4671: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4673: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4676: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
+    4678: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4679: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4680: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4681: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4682: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4684: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4685: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4688: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4689: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4690: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4691: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4692: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4694: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4706: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4707: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
+    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4713: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4719: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4720: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4725: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4726: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4727: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4729: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4730: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4731: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4735: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4736: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4738: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4739: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4742: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4743: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4744: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4745: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4746: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4748: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4755: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4758: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4759: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4760: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4762: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4763: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4766: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4771: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4773: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4775: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4776: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4777: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4781: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4782: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4784: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4785: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4788: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4789: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4790: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4791: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4792: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4794: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4801: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4804: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4805: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4806: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4808: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4809: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4812: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4817: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4818: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4820: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4825: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4826: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4828: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4829: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4832: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4833: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4834: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4835: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4836: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4838: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4845: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4847: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
+    4853: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4854: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4856: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4857: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
+    4861: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4862: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4864: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4865: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4868: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4869: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4870: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4871: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4872: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4874: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4881: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4883: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4884: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4889: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4891: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4894: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4896: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4898: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4899: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4904: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4906: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4909: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4911: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4913: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4914: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4919: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4920: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4922: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4926: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
+    4933: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4934: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4939: 'rules_data/terraforming_mars/flow.yaml:42',
+    4940: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4941: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4943: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4944: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4950: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
+    4954: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4956: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4957: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4958: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4962: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4963: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4965: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4966: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4969: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4970: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4971: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4972: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4973: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4975: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4982: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4985: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4986: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4987: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4989: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4990: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4993: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4994: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
 }
 CODE['trials'] = TRIALS

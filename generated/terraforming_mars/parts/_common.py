@@ -7058,13 +7058,13 @@ def x_2801(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
 
 
-def x_2813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+def x_2813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-def x_2814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+def x_2814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * AR('/', E.get('k~754'), E.get('m~753')))
@@ -7080,7 +7080,7 @@ def d_2483(ctx, E=None, B=2480):  # rules_data/terraforming_mars/cards/071-140.y
     return True
 
 
-def d_2485(ctx, E=None, B=2480):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+def d_2485(ctx, E=None, B=2480):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7274,37 +7274,37 @@ def x_3031(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     return MEMO(ctx, (3031, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def x_3094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_3094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)) >= 1)
 
 
-def x_3095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, E.get('n~746'))
-
-
-def x_3096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
-def x_3098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, E.get('n~746'))
+
+
+def x_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
     if E is None:
         E = ctx.env()
     return {'amount': E.get('k~747')}
 
 
-def x_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3104(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
     return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
 
 
-def t_2726(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_2726(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7312,10 +7312,14 @@ def t_2726(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     if not x_3094(ctx, E):
         return False
-    return t_2499(ctx, k, s, E, B)
+    ctx.steps += 1
+    c, key = SEAT(ctx, E.get('you')), 'chosen'
+    if c is not None:
+        SET(ctx, 'chosen', c, key, 0, '=', False, K[23])
+    return t_920(ctx, k, s, E, B)
 
 
-def d_2727(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def d_2727(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7326,7 +7330,19 @@ def d_2727(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_2729(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def d_2728(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'chosen'
+    if c is not None:
+        SET(ctx, 'chosen', c, key, 0, '=', False, K[23])
+    return True
+
+
+def d_2730(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7338,39 +7354,28 @@ def d_2729(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_2730(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2731(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', x_3096(ctx, E), True)
+    LOCAL(ctx, E, 'n~748', x_3095(ctx, E), True)
     return True
 
 
-def d_2732(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2733(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3102(ctx, E):
+    if not x_3104(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
-    return True
-
-
-def d_2733(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3102(ctx, E):
-        return False
     return True
 
 
@@ -7380,23 +7385,34 @@ def d_2734(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    if not x_3104(ctx, E):
+        return False
+    return True
+
+
+def d_2735(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-def d_2735(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2736(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', x_3096(ctx, E), True)
+    LOCAL(ctx, E, 'n~750', x_3095(ctx, E), True)
     return True
 
 
-def d_2739(ctx, E=None, B=2738):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2740(ctx, E=None, B=2739):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7406,7 +7422,7 @@ def d_2739(ctx, E=None, B=2738):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-def d_2772(ctx, E=None, B=2761):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2773(ctx, E=None, B=2762):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7416,25 +7432,25 @@ def d_2772(ctx, E=None, B=2761):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-def x_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
     return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~752'))) is str else None) == E.get('r~751'))) and ((E.get('card~752') != E.get('this'))) else False)
 
 
-def x_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('card~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~752'), 0))
 
 
-def x_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~752')}
 
 
-def d_2878(ctx, E=None, B=2863):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2879(ctx, E=None, B=2864):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7446,31 +7462,31 @@ def d_2878(ctx, E=None, B=2863):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def x_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')
 
 
-def x_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3301(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~750'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~750'), 0))
 
 
-def x_3301(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~750'), 0))
 
 
-def x_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_2898(ctx, E=None, B=2887):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def d_2899(ctx, E=None, B=2888):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7480,24 +7496,24 @@ def d_2898(ctx, E=None, B=2887):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-def d_2900(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_2901(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3298(ctx, E):
+    if x_3300(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
     else:
-        if not d_2902(ctx, E, B):
+        if not d_2903(ctx, E, B):
             return False
     return True
 
 
-def d_2901(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_2902(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7509,7 +7525,7 @@ def d_2901(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def d_2902(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2903(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7518,12 +7534,12 @@ def d_2902(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/res
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
-    if not d_2904(ctx, E, B):
+    if not d_2905(ctx, E, B):
         return False
     return True
 
 
-def d_2903(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2904(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7535,13 +7551,13 @@ def d_2903(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def d_2904(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2905(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3303(ctx, E):
+    if x_3305(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -7549,13 +7565,13 @@ def d_2904(ctx, E=None, B=2887):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def x_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
 
 
-def d_3355(ctx, E=None, B=3353):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def d_3357(ctx, E=None, B=3355):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8282,10 +8298,10 @@ AT = {
     't_2399': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
     't_2425': 'rules_data/terraforming_mars/cards/071-140.yaml:578',
     'x_2801': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
-    'x_2813': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
-    'x_2814': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
+    'x_2813': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
+    'x_2814': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
     'd_2483': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
-    'd_2485': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
+    'd_2485': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
     'x_2822': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
     'd_2490': 'rules_data/terraforming_mars/cards/071-140.yaml:638',
     't_2499': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
@@ -8304,37 +8320,38 @@ AT = {
     'd_2652': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_2655': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'x_3031': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
-    'x_3094': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'x_3095': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3096': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3098': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3102': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    't_2726': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'd_2727': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'd_2729': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'd_2730': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2732': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'x_3094': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
+    'x_3095': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:69',
+    'x_3097': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
+    'x_3100': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
+    'x_3104': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    't_2726': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
+    'd_2727': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
+    'd_2728': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:69',
+    'd_2730': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
+    'd_2731': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
     'd_2733': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
     'd_2734': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2735': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2739': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
-    'd_2772': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
-    'x_3271': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3272': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_3274': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'd_2878': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_3298': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'x_3299': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'x_3301': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2735': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2736': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2740': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
+    'd_2773': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
+    'x_3273': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3274': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_3276': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_2879': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_3300': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_3301': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
     'x_3303': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_2898': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
-    'd_2900': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_3305': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2899': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
     'd_2901': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'd_2902': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2902': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
     'd_2903': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'd_2904': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'x_3823': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
-    'd_3355': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_2905': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_3827': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_3357': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

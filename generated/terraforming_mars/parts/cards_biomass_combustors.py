@@ -49,18 +49,18 @@ K = [
 ]
 
 
-x_3561 = _C.x_1501  # rules_data/terraforming_mars/cards/141-208.yaml:424
-x_3564 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3565 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3566 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3567 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3568 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3570 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3573 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3575 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:432
+x_3563 = _C.x_1501  # rules_data/terraforming_mars/cards/141-208.yaml:424
+x_3566 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3567 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3568 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3569 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3570 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3572 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3575 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3577 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
-def t_3126(ctx, k, s=None, E=None, B=3126):  # rules_data/terraforming_mars/cards/141-208.yaml:431
+def t_3127(ctx, k, s=None, E=None, B=3127):  # rules_data/terraforming_mars/cards/141-208.yaml:431
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -78,48 +78,48 @@ def t_3126(ctx, k, s=None, E=None, B=3126):  # rules_data/terraforming_mars/card
     ctx.steps += 2
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'plants', True)
-    return t_3129(ctx, r1, s, E, B)
+    return t_3130(ctx, r1, s, E, B)
 
 
-d_3127 = _C.rebased(_C.d_352, 3126)  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3128 = _C.rebased(_C.d_794, 3126)  # rules_data/terraforming_mars/cards/141-208.yaml:431
-t_3129 = _C.rebased(_C.t_354, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_3130 = _C.rebased(_C.t_355, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_3131 = _C.rebased(_C.d_356, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_3132 = _C.rebased(_C.t_357, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_3133 = _C.rebased(_C.d_358, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_3134 = _C.rebased(_C.d_990, 3126)  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3135 = _C.rebased(_C.d_991, 3126)  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3136 = _C.rebased(_C.d_361, 3126)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3137 = _C.rebased(_C.t_367, 3126)  # rules_data/terraforming_mars/cards/141-208.yaml:432
+d_3128 = _C.rebased(_C.d_352, 3127)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3129 = _C.rebased(_C.d_794, 3127)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+t_3130 = _C.rebased(_C.t_354, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_3131 = _C.rebased(_C.t_355, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3132 = _C.rebased(_C.d_356, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_3133 = _C.rebased(_C.t_357, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_3134 = _C.rebased(_C.d_358, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_3135 = _C.rebased(_C.d_990, 3127)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3136 = _C.rebased(_C.d_991, 3127)  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3137 = _C.rebased(_C.d_361, 3127)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3138 = _C.rebased(_C.t_367, 3127)  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
 TRIALS = {
-    3126: t_3126,
-    3127: CPS(d_3127),
+    3127: t_3127,
     3128: CPS(d_3128),
-    3129: t_3129,
+    3129: CPS(d_3129),
     3130: t_3130,
-    3131: CPS(d_3131),
-    3132: t_3132,
-    3133: CPS(d_3133),
+    3131: t_3131,
+    3132: CPS(d_3132),
+    3133: t_3133,
     3134: CPS(d_3134),
     3135: CPS(d_3135),
     3136: CPS(d_3136),
-    3137: t_3137,
+    3137: CPS(d_3137),
+    3138: t_3138,
 }
 
 
 CODE = {
-    3561: x_3561,
-    3564: x_3564,
-    3565: x_3565,
+    3563: x_3563,
     3566: x_3566,
     3567: x_3567,
     3568: x_3568,
+    3569: x_3569,
     3570: x_3570,
-    3573: x_3573,
+    3572: x_3572,
     3575: x_3575,
+    3577: x_3577,
 }
 AT = {
 }
@@ -127,5 +127,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:424
-    'biomass_combustors': '{"id":"biomass_combustors","number":"183","name":{"en":"Biomass Combustors"},"type":"automated","cost":4,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3561},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3562},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3127},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3563},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3128},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3564},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3565},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3131},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3566},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3567}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3568},"o":"-=","e":{"op":"var","n":"n~746","x":3569},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3133},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3570}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3132}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3130},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3129},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3571},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3134},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3572},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3135},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3573},"o":"+=","e":{"op":"var","n":"n~750","x":3574},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3136}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3126},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3575},"at":"rules_data/terraforming_mars/cards/141-208.yaml:432","id":3137},"vp":{"op":"lit","v":-1,"x":3576},"source":{"doc":"tm-facts","section":"cards.json #183"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:424"}',
+    'biomass_combustors': '{"id":"biomass_combustors","number":"183","name":{"en":"Biomass Combustors"},"type":"automated","cost":4,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3563},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3564},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3128},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3565},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3129},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3566},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3567},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3132},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3568},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3569}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3570},"o":"-=","e":{"op":"var","n":"n~746","x":3571},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3134},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3572}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3133}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3131},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3130},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3573},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3135},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3574},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3136},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3575},"o":"+=","e":{"op":"var","n":"n~750","x":3576},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3137}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3127},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3577},"at":"rules_data/terraforming_mars/cards/141-208.yaml:432","id":3138},"vp":{"op":"lit","v":-1,"x":3578},"source":{"doc":"tm-facts","section":"cards.json #183"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:424"}',
 }

@@ -56,34 +56,34 @@ K = [
 ]
 
 
-x_3211 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3212 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3213 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3214 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3215 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3219 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3220 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3221 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3223 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3224 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3225 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3226 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3227 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3228 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3232 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-x_3235 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3236 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3237 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3238 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3240 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3241 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3242 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3243 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3244 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3213 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3214 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3215 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3216 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3217 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3221 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3222 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3223 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3225 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3226 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3227 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3228 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3229 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3230 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3234 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3237 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3238 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3239 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3240 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3242 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3243 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3244 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3245 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3246 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3247 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2822(ctx, k, s=None, E=None, B=2822):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def t_2823(ctx, k, s=None, E=None, B=2823):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -92,39 +92,39 @@ def t_2822(ctx, k, s=None, E=None, B=2822):  # rules_data/terraforming_mars/card
     def r1():
         ctx.steps += 1
         LOCAL(ctx, E, 'n~766', 1, True)
-        if not d_2845(ctx, E, B):
+        if not d_2846(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 't~746', 'ocean', True)
-    return t_2824(ctx, r1, s, E, B)
+    return t_2825(ctx, r1, s, E, B)
 
 
-d_2823 = _C.rebased(_C.d_878, 2822)  # rules_data/terraforming_mars/cards/141-208.yaml:215
-t_2824 = _C.rebased(_C.t_879, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_2825 = _C.rebased(_C.t_880, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2826 = _C.rebased(_C.d_881, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2827 = _C.rebased(_C.d_882, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2828 = _C.rebased(_C.d_883, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2829 = _C.rebased(_C.d_884, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_2830 = _C.rebased(_C.t_885, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2831 = _C.rebased(_C.t_886, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2832 = _C.rebased(_C.d_887, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2833 = _C.rebased(_C.d_888, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2834 = _C.rebased(_C.t_889, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2835 = _C.rebased(_C.d_890, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2836 = _C.rebased(_C.d_891, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2837 = _C.rebased(_C.t_892, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2838 = _C.rebased(_C.t_893, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2839 = _C.rebased(_C.t_894, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2840 = _C.rebased(_C.t_895, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2841 = _C.rebased(_C.t_896, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2842 = _C.rebased(_C.t_897, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2843 = _C.rebased(_C.d_898, 2822)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2824 = _C.rebased(_C.d_878, 2823)  # rules_data/terraforming_mars/cards/141-208.yaml:215
+t_2825 = _C.rebased(_C.t_879, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2826 = _C.rebased(_C.t_880, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2827 = _C.rebased(_C.d_881, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2828 = _C.rebased(_C.d_882, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2829 = _C.rebased(_C.d_883, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2830 = _C.rebased(_C.d_884, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2831 = _C.rebased(_C.t_885, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2832 = _C.rebased(_C.t_886, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2833 = _C.rebased(_C.d_887, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2834 = _C.rebased(_C.d_888, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2835 = _C.rebased(_C.t_889, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2836 = _C.rebased(_C.d_890, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2837 = _C.rebased(_C.d_891, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2838 = _C.rebased(_C.t_892, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2839 = _C.rebased(_C.t_893, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2840 = _C.rebased(_C.t_894, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2841 = _C.rebased(_C.t_895, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2842 = _C.rebased(_C.t_896, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2843 = _C.rebased(_C.t_897, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2844 = _C.rebased(_C.d_898, 2823)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_2844(ctx, E=None, B=2822):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def d_2845(ctx, E=None, B=2823):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -134,42 +134,41 @@ def d_2844(ctx, E=None, B=2822):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2845 = _C.rebased(_C.d_2649, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_2846 = _C.rebased(_C.d_2650, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2847 = _C.rebased(_C.d_2651, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2848 = _C.rebased(_C.d_2652, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2849 = _C.rebased(_C.d_424, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2850 = _C.rebased(_C.d_425, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2851 = _C.rebased(_C.d_2655, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2852 = _C.rebased(_C.d_695, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2853 = _C.rebased(_C.d_696, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2854 = _C.rebased(_C.d_697, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2855 = _C.rebased(_C.d_431, 2822)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2846 = _C.rebased(_C.d_2649, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_2847 = _C.rebased(_C.d_2650, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2848 = _C.rebased(_C.d_2651, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2849 = _C.rebased(_C.d_2652, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2850 = _C.rebased(_C.d_424, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2851 = _C.rebased(_C.d_425, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2852 = _C.rebased(_C.d_2655, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2853 = _C.rebased(_C.d_695, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2854 = _C.rebased(_C.d_696, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2855 = _C.rebased(_C.d_697, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2856 = _C.rebased(_C.d_431, 2823)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    2822: t_2822,
-    2823: CPS(d_2823),
-    2824: t_2824,
+    2823: t_2823,
+    2824: CPS(d_2824),
     2825: t_2825,
-    2826: CPS(d_2826),
+    2826: t_2826,
     2827: CPS(d_2827),
     2828: CPS(d_2828),
     2829: CPS(d_2829),
-    2830: t_2830,
+    2830: CPS(d_2830),
     2831: t_2831,
-    2832: CPS(d_2832),
+    2832: t_2832,
     2833: CPS(d_2833),
-    2834: t_2834,
-    2835: CPS(d_2835),
+    2834: CPS(d_2834),
+    2835: t_2835,
     2836: CPS(d_2836),
-    2837: t_2837,
+    2837: CPS(d_2837),
     2838: t_2838,
     2839: t_2839,
     2840: t_2840,
     2841: t_2841,
     2842: t_2842,
-    2843: CPS(d_2843),
+    2843: t_2843,
     2844: CPS(d_2844),
     2845: CPS(d_2845),
     2846: CPS(d_2846),
@@ -182,35 +181,36 @@ TRIALS = {
     2853: CPS(d_2853),
     2854: CPS(d_2854),
     2855: CPS(d_2855),
+    2856: CPS(d_2856),
 }
 
 
 CODE = {
-    3211: x_3211,
-    3212: x_3212,
     3213: x_3213,
     3214: x_3214,
     3215: x_3215,
-    3219: x_3219,
-    3220: x_3220,
+    3216: x_3216,
+    3217: x_3217,
     3221: x_3221,
+    3222: x_3222,
     3223: x_3223,
-    3224: x_3224,
     3225: x_3225,
     3226: x_3226,
     3227: x_3227,
     3228: x_3228,
-    3232: x_3232,
-    3235: x_3235,
-    3236: x_3236,
+    3229: x_3229,
+    3230: x_3230,
+    3234: x_3234,
     3237: x_3237,
     3238: x_3238,
+    3239: x_3239,
     3240: x_3240,
-    3241: x_3241,
     3242: x_3242,
     3243: x_3243,
     3244: x_3244,
     3245: x_3245,
+    3246: x_3246,
+    3247: x_3247,
 }
 AT = {
 }
@@ -218,5 +218,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:209
-    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3210},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2823},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3211},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3212},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2826},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3213},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2827},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3214},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2828},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3215},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2829},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3216},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3217},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2832},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3218},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2833},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3219},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3220},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2835},{"op":"set","t":{"op":"st","k":"last_space","x":3221},"o":"=","e":{"op":"var","n":"s~764","x":3222},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2836},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3223},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3224},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2839},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3225},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3226},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3227},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2841},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2840},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3228},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2842},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3229},"space":{"op":"var","n":"s~764","x":3230},"by":{"op":"var","n":"you","x":3231}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2843}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2838},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2837}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2834}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2831},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3232}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2830}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2825},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2824},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3233},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2844},{"op":"rep","n":{"op":"var","n":"n~766","x":3234},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3235},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3236},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3237},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2849},{"op":"set","t":{"op":"st","k":"discard","x":3238},"o":"=","e":{"op":"lit","v":[],"x":3239},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2850},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3240}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2851}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2848},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2847},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3241},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3242},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3243},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2854},{"op":"set","t":{"op":"st","k":"deck","x":3244},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3245},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2855}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2853},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2852}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2846},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2845}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2822},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
+    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3212},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2824},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3213},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3214},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2827},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3215},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2828},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3216},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2829},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3217},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2830},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3218},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3219},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2833},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3220},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2834},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3221},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3222},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2836},{"op":"set","t":{"op":"st","k":"last_space","x":3223},"o":"=","e":{"op":"var","n":"s~764","x":3224},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2837},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3225},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3226},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2840},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3227},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3228},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3229},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2842},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2841},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3230},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2843},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3231},"space":{"op":"var","n":"s~764","x":3232},"by":{"op":"var","n":"you","x":3233}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2844}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2839},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2838}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2835}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2832},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3234}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2831}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2826},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2825},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3235},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2845},{"op":"rep","n":{"op":"var","n":"n~766","x":3236},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3237},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3238},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3239},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2850},{"op":"set","t":{"op":"st","k":"discard","x":3240},"o":"=","e":{"op":"lit","v":[],"x":3241},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2851},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3242}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2852}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2849},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2848},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3243},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3244},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3245},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2855},{"op":"set","t":{"op":"st","k":"deck","x":3246},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3247},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2856}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2854},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2853}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2847},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2846}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2823},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
 }

@@ -48,14 +48,14 @@ K = [
 ]
 
 
-def x_3127(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
+def x_3129(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-14))
 
 
-x_3130 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3132 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2753(ctx, E=None, B=2753):  # rules_data/terraforming_mars/cards/141-208.yaml:155
+def d_2754(ctx, E=None, B=2754):  # rules_data/terraforming_mars/cards/141-208.yaml:155
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,29 +69,29 @@ def d_2753(ctx, E=None, B=2753):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2754 = _C.rebased(_C.d_489, 2753)  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2755 = _C.rebased(_C.d_794, 2753)  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2756 = _C.rebased(_C.d_365, 2753)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2755 = _C.rebased(_C.d_489, 2754)  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2756 = _C.rebased(_C.d_794, 2754)  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2757 = _C.rebased(_C.d_365, 2754)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2753: CPS(d_2753),
     2754: CPS(d_2754),
     2755: CPS(d_2755),
     2756: CPS(d_2756),
+    2757: CPS(d_2757),
 }
 
 
 CODE = {
-    3127: x_3127,
-    3130: x_3130,
+    3129: x_3129,
+    3132: x_3132,
 }
 AT = {
-    3127: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
+    3129: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:148
-    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3127},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3128},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2754},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3129},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2755},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3130},"o":"+=","e":{"op":"var","n":"n~746","x":3131},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2756}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2753},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
+    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3129},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3130},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2755},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3131},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2756},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3132},"o":"+=","e":{"op":"var","n":"n~746","x":3133},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2757}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2754},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
 }

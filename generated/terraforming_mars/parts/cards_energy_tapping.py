@@ -48,71 +48,71 @@ K = [
 ]
 
 
-x_3967 = _C.x_388  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
-x_3970 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3971 = _C.x_388  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
+x_3974 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~750'))) is str else 0)
         return any((((_w2 if type((_w2 := (_w1.get(E.get('r~750'), 0) if type((_w1 := (ctx.state['players'][v_target_751] if type(v_target_751) is int and 0 <= v_target_751 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~750'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~749'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_751 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3971, E.get('n~749'), E.get('r~750'), ctx.stamps.get('prod', 0),), compute)
+    return MEMO(ctx, (3975, E.get('n~749'), E.get('r~750'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3972 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3976 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
     return (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~750'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-x_3976 = _C.x_1429  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3981 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3985 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3989 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3980 = _C.x_1429  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3985 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3989 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3993 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~758'))) is str else 0)
         return any((((_w2 if type((_w2 := (_w1.get(E.get('r~758'), 0) if type((_w1 := (ctx.state['players'][v_target_759] if type(v_target_759) is int and 0 <= v_target_759 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~758'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~757'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_759 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3990, E.get('n~757'), E.get('r~758'), ctx.stamps.get('prod', 0),), compute)
+    return MEMO(ctx, (3994, E.get('n~757'), E.get('r~758'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3991 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3995 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
     return (((_w3 if type((_w3 := (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~757'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~758'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
 
 
-def x_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
     return {'target': E.get('target~760')}
 
 
-def t_3486(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/cards/141-208.yaml:633
+def t_3488(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/cards/141-208.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -120,25 +120,25 @@ def t_3486(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/card
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    return t_3489(ctx, k, s, E, B)
+    return t_3491(ctx, k, s, E, B)
 
 
-d_3487 = _C.rebased(_C.d_352, 3486)  # rules_data/terraforming_mars/cards/141-208.yaml:633
-d_3488 = _C.rebased(_C.d_364, 3486)  # rules_data/terraforming_mars/cards/141-208.yaml:633
+d_3489 = _C.rebased(_C.d_352, 3488)  # rules_data/terraforming_mars/cards/141-208.yaml:633
+d_3490 = _C.rebased(_C.d_364, 3488)  # rules_data/terraforming_mars/cards/141-208.yaml:633
 
 
-def t_3489(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_3491(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3967(ctx, E):
-        return t_3490(ctx, k, s, E, B)
-    return t_3501(ctx, k, s, E, B)
+    if x_3971(ctx, E):
+        return t_3492(ctx, k, s, E, B)
+    return t_3503(ctx, k, s, E, B)
 
 
-def t_3490(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_3492(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -156,10 +156,10 @@ def t_3490(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/defi
     ctx.steps += 2
     LOCAL(ctx, E, 'n~749', E.get('n~746'), True)
     LOCAL(ctx, E, 'r~750', E.get('r~747'), True)
-    return t_3493(ctx, r1, s, E, B)
+    return t_3495(ctx, r1, s, E, B)
 
 
-def d_3491(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3493(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -169,7 +169,7 @@ def d_3491(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_3492(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3494(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -179,43 +179,43 @@ def d_3492(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def t_3493(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3495(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3970(ctx, E):
-        return t_3494(ctx, k, s, E, B)
+    if x_3974(ctx, E):
+        return t_3496(ctx, k, s, E, B)
     return k()
 
 
-def t_3494(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3496(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3971(ctx, E):
+    if not x_3975(ctx, E):
         return False
-    return t_3496(ctx, k, s, E, B)
+    return t_3498(ctx, k, s, E, B)
 
 
-def d_3495(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3497(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3971(ctx, E):
+    if not x_3975(ctx, E):
         return False
     return True
 
 
-t_3496 = _C.rebased(_C.t_1380, 3486)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+t_3498 = _C.rebased(_C.t_1380, 3488)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_3497(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3499(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -227,10 +227,10 @@ def d_3497(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-d_3498 = _C.rebased(_C.d_1453, 3486)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+d_3500 = _C.rebased(_C.d_1453, 3488)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
 
 
-def d_3499(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3501(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -240,10 +240,10 @@ def d_3499(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-d_3500 = _C.rebased(_C.d_1455, 3486)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3502 = _C.rebased(_C.d_1455, 3488)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3501(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_3503(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -256,10 +256,10 @@ def t_3501(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/defi
         SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~757', E.get('n~746'), True)
     LOCAL(ctx, E, 'r~758', E.get('r~747'), True)
-    return t_3507(ctx, k, s, E, B)
+    return t_3509(ctx, k, s, E, B)
 
 
-def d_3502(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3504(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -269,7 +269,7 @@ def d_3502(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_3503(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3505(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -279,10 +279,10 @@ def d_3503(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-d_3504 = _C.rebased(_C.d_1132, 3486)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3506 = _C.rebased(_C.d_1132, 3488)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3505(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3507(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -292,7 +292,7 @@ def d_3505(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_3506(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3508(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -302,43 +302,43 @@ def d_3506(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def t_3507(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3509(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3989(ctx, E):
-        return t_3508(ctx, k, s, E, B)
+    if x_3993(ctx, E):
+        return t_3510(ctx, k, s, E, B)
     return k()
 
 
-def t_3508(ctx, k, s=None, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3510(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3990(ctx, E):
+    if not x_3994(ctx, E):
         return False
-    return t_3510(ctx, k, s, E, B)
+    return t_3512(ctx, k, s, E, B)
 
 
-def d_3509(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3511(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3990(ctx, E):
+    if not x_3994(ctx, E):
         return False
     return True
 
 
-t_3510 = _C.rebased(_C.t_572, 3486)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+t_3512 = _C.rebased(_C.t_572, 3488)  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def d_3511(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3513(ctx, E=None, B=3488):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -351,64 +351,64 @@ def d_3511(ctx, E=None, B=3486):  # rules_data/terraforming_mars/definitions/res
 
 
 TRIALS = {
-    3486: t_3486,
-    3487: CPS(d_3487),
-    3488: CPS(d_3488),
-    3489: t_3489,
-    3490: t_3490,
-    3491: CPS(d_3491),
-    3492: CPS(d_3492),
-    3493: t_3493,
-    3494: t_3494,
-    3495: CPS(d_3495),
+    3488: t_3488,
+    3489: CPS(d_3489),
+    3490: CPS(d_3490),
+    3491: t_3491,
+    3492: t_3492,
+    3493: CPS(d_3493),
+    3494: CPS(d_3494),
+    3495: t_3495,
     3496: t_3496,
     3497: CPS(d_3497),
-    3498: CPS(d_3498),
+    3498: t_3498,
     3499: CPS(d_3499),
     3500: CPS(d_3500),
-    3501: t_3501,
+    3501: CPS(d_3501),
     3502: CPS(d_3502),
-    3503: CPS(d_3503),
+    3503: t_3503,
     3504: CPS(d_3504),
     3505: CPS(d_3505),
     3506: CPS(d_3506),
-    3507: t_3507,
-    3508: t_3508,
-    3509: CPS(d_3509),
+    3507: CPS(d_3507),
+    3508: CPS(d_3508),
+    3509: t_3509,
     3510: t_3510,
     3511: CPS(d_3511),
+    3512: t_3512,
+    3513: CPS(d_3513),
 }
 
 
 CODE = {
-    3967: x_3967,
-    3970: x_3970,
     3971: x_3971,
-    3972: x_3972,
-    3973: x_3973,
     3974: x_3974,
+    3975: x_3975,
     3976: x_3976,
-    3981: x_3981,
+    3977: x_3977,
+    3978: x_3978,
+    3980: x_3980,
     3985: x_3985,
     3989: x_3989,
-    3990: x_3990,
-    3991: x_3991,
-    3992: x_3992,
     3993: x_3993,
+    3994: x_3994,
     3995: x_3995,
+    3996: x_3996,
+    3997: x_3997,
+    3999: x_3999,
 }
 AT = {
-    3971: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3973: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3974: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3990: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3992: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3993: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3995: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3975: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3977: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3978: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3994: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3996: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3997: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3999: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:625
-    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3965},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3487},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3966},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3488},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3967},"t":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"var","n":"n~746","x":3968},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3491},{"op":"let","v":"r~750","e":{"op":"var","n":"r~747","x":3969},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3492},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3970},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~751","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0}}}],"x":3971},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3495},{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":3972},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0},"x":3973}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3974},"o":"-=","e":{"op":"var","n":"n~749","x":3975},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3497},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":3976}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~749","x":3977},"r":{"op":"var","n":"r~750","x":3978}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3496}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3494},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3493},{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":3979},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3498},{"op":"let","v":"r~754","e":{"op":"var","n":"r~747","x":3980},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3499},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":3981},"o":"+=","e":{"op":"var","n":"n~753","x":3982},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3500}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3490},"e":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~746","x":3983},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3502},{"op":"let","v":"r~756","e":{"op":"var","n":"r~747","x":3984},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3985},"o":"+=","e":{"op":"var","n":"n~755","x":3986},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3504},{"op":"let","v":"n~757","e":{"op":"var","n":"n~746","x":3987},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3505},{"op":"let","v":"r~758","e":{"op":"var","n":"r~747","x":3988},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3506},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3989},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~759","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~759"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0}}}],"x":3990},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3509},{"op":"choose","alts":[{"gens":[{"v":"target~760","src":{"op":"core","n":"players","x":3991},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0},"x":3992}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0,"x":3993},"o":"-=","e":{"op":"var","n":"n~757","x":3994},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3511},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~760"}],"x":3995}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~757","x":3996},"r":{"op":"var","n":"r~758","x":3997}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3510}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3508},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3507}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3501},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3489}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3486},"vp":{"op":"lit","v":-1,"x":3998},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:625"}',
+    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3969},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3489},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3970},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3490},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3971},"t":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"var","n":"n~746","x":3972},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3493},{"op":"let","v":"r~750","e":{"op":"var","n":"r~747","x":3973},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3494},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3974},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~751","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0}}}],"x":3975},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3497},{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":3976},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0},"x":3977}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3978},"o":"-=","e":{"op":"var","n":"n~749","x":3979},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3499},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":3980}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~749","x":3981},"r":{"op":"var","n":"r~750","x":3982}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3498}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3496},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3495},{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":3983},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3500},{"op":"let","v":"r~754","e":{"op":"var","n":"r~747","x":3984},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3501},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":3985},"o":"+=","e":{"op":"var","n":"n~753","x":3986},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3502}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3492},"e":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~746","x":3987},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3504},{"op":"let","v":"r~756","e":{"op":"var","n":"r~747","x":3988},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3505},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~755","x":3990},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3506},{"op":"let","v":"n~757","e":{"op":"var","n":"n~746","x":3991},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3507},{"op":"let","v":"r~758","e":{"op":"var","n":"r~747","x":3992},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3508},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3993},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~759","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~759"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0}}}],"x":3994},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3511},{"op":"choose","alts":[{"gens":[{"v":"target~760","src":{"op":"core","n":"players","x":3995},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0},"x":3996}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0,"x":3997},"o":"-=","e":{"op":"var","n":"n~757","x":3998},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3513},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~760"}],"x":3999}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~757","x":4000},"r":{"op":"var","n":"r~758","x":4001}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3512}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3510},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3509}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3503},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":3491}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3488},"vp":{"op":"lit","v":-1,"x":4002},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:625"}',
 }

@@ -49,14 +49,14 @@ K = [
 ]
 
 
-x_3491 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3492 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3496 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3500 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3502 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:402
+x_3493 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3494 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3498 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3502 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3504 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
-def d_3059(ctx, E=None, B=3059):  # rules_data/terraforming_mars/cards/141-208.yaml:401
+def d_3060(ctx, E=None, B=3060):  # rules_data/terraforming_mars/cards/141-208.yaml:401
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64,7 +64,7 @@ def d_3059(ctx, E=None, B=3059):  # rules_data/terraforming_mars/cards/141-208.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3062(ctx, E, B):
+    if not d_3063(ctx, E, B):
         return False
     ctx.steps += 6
     LOCAL(ctx, E, 'n~748', 1, True)
@@ -80,22 +80,21 @@ def d_3059(ctx, E=None, B=3059):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3060 = _C.rebased(_C.d_352, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3061 = _C.rebased(_C.d_364, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3062 = _C.rebased(_C.d_386, 3059)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3063 = _C.rebased(_C.d_387, 3059)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3064 = _C.rebased(_C.d_388, 3059)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3065 = _C.rebased(_C.d_389, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3066 = _C.rebased(_C.d_1670, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3067 = _C.rebased(_C.d_496, 3059)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_3068 = _C.rebased(_C.d_359, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3069 = _C.rebased(_C.d_678, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3070 = _C.rebased(_C.d_361, 3059)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3071 = _C.rebased(_C.t_367, 3059)  # rules_data/terraforming_mars/cards/141-208.yaml:402
+d_3061 = _C.rebased(_C.d_352, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3062 = _C.rebased(_C.d_364, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3063 = _C.rebased(_C.d_386, 3060)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3064 = _C.rebased(_C.d_387, 3060)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3065 = _C.rebased(_C.d_388, 3060)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3066 = _C.rebased(_C.d_389, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3067 = _C.rebased(_C.d_1670, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3068 = _C.rebased(_C.d_496, 3060)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3069 = _C.rebased(_C.d_359, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3070 = _C.rebased(_C.d_678, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3071 = _C.rebased(_C.d_361, 3060)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3072 = _C.rebased(_C.t_367, 3060)  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
 TRIALS = {
-    3059: CPS(d_3059),
     3060: CPS(d_3060),
     3061: CPS(d_3061),
     3062: CPS(d_3062),
@@ -107,16 +106,17 @@ TRIALS = {
     3068: CPS(d_3068),
     3069: CPS(d_3069),
     3070: CPS(d_3070),
-    3071: t_3071,
+    3071: CPS(d_3071),
+    3072: t_3072,
 }
 
 
 CODE = {
-    3491: x_3491,
-    3492: x_3492,
-    3496: x_3496,
-    3500: x_3500,
+    3493: x_3493,
+    3494: x_3494,
+    3498: x_3498,
     3502: x_3502,
+    3504: x_3504,
 }
 AT = {
 }
@@ -124,5 +124,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:395
-    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3489},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3060},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3490},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3061},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3491},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3063},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3492},"o":"-=","e":{"op":"var","n":"n~746","x":3493},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3064}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3062},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3494},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3065},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":3495},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3066},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3496},"o":"+=","e":{"op":"var","n":"n~748","x":3497},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3067},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3498},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3068},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3499},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3069},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3500},"o":"+=","e":{"op":"var","n":"n~750","x":3501},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3070}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3059},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3502},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3071},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
+    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3491},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3061},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3492},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3062},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3493},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3064},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3494},"o":"-=","e":{"op":"var","n":"n~746","x":3495},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3065}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3063},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3496},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3066},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":3497},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3067},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3498},"o":"+=","e":{"op":"var","n":"n~748","x":3499},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3068},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3500},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3069},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3501},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3070},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3502},"o":"+=","e":{"op":"var","n":"n~750","x":3503},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3071}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3060},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3504},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3072},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
 }

@@ -50,7 +50,7 @@ K = [
 
 x_2701 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_2702 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2706 = _C.x_430  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+x_2706 = _C.x_430  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
 x_2709 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
@@ -139,7 +139,7 @@ d_2390 = _C.rebased(_C.d_787, 2384)  # rules_data/terraforming_mars/cards/071-14
 d_2391 = _C.rebased(_C.d_495, 2384)  # rules_data/terraforming_mars/cards/071-140.yaml:561
 
 
-def t_2392(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2392(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -150,7 +150,7 @@ def t_2392(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/defi
     return t_2404(ctx, k, s, E, B)
 
 
-def t_2393(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2393(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -171,7 +171,7 @@ def t_2393(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/defi
     return t_2396(ctx, r1, s, E, B)
 
 
-def d_2394(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2394(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -181,7 +181,7 @@ def d_2394(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_2395(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2395(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -239,7 +239,7 @@ def d_2400(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def d_2401(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2401(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -249,7 +249,7 @@ def d_2401(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_2402(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2402(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -262,7 +262,7 @@ def d_2402(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/car
 d_2403 = _C.rebased(_C.d_1132, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2404(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2404(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -278,7 +278,7 @@ def t_2404(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/defi
     return t_2410(ctx, k, s, E, B)
 
 
-def d_2405(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2405(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -288,7 +288,7 @@ def d_2405(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_2406(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2406(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -301,7 +301,7 @@ def d_2406(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/car
 d_2407 = _C.rebased(_C.d_1136, 2384)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2408(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2408(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -311,7 +311,7 @@ def d_2408(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_2409(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2409(ctx, E=None, B=2384):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -436,5 +436,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:554
-    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2698},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2699},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2385},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2700},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2386},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2701},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2702},"o":"-=","e":{"op":"var","n":"n~746","x":2703},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2389}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2387},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2704},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2390},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2705},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2391},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":2706},"t":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"var","n":"n~748","x":2707},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2394},{"op":"let","v":"r~752","e":{"op":"var","n":"r~749","x":2708},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2395},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2709},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~753","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0}}}],"x":2710},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2398},{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2711},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0},"x":2712}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2713},"o":"-=","e":{"op":"var","n":"n~751","x":2714},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2400},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2715}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~751","x":2716},"r":{"op":"var","n":"r~752","x":2717}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2399}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2397},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2396},{"op":"let","v":"n~755","e":{"op":"var","n":"n~748","x":2718},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2401},{"op":"let","v":"r~756","e":{"op":"var","n":"r~749","x":2719},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":2720},"o":"+=","e":{"op":"var","n":"n~755","x":2721},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2403}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2393},"e":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"var","n":"n~748","x":2722},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2405},{"op":"let","v":"r~758","e":{"op":"var","n":"r~749","x":2723},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2406},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":2724},"o":"+=","e":{"op":"var","n":"n~757","x":2725},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2407},{"op":"let","v":"n~759","e":{"op":"var","n":"n~748","x":2726},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2408},{"op":"let","v":"r~760","e":{"op":"var","n":"r~749","x":2727},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2409},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2728},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~761","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~761"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0}}}],"x":2729},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2412},{"op":"choose","alts":[{"gens":[{"v":"target~762","src":{"op":"core","n":"players","x":2730},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0},"x":2731}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0,"x":2732},"o":"-=","e":{"op":"var","n":"n~759","x":2733},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2414},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~762"}],"x":2734}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~759","x":2735},"r":{"op":"var","n":"r~760","x":2736}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2413}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2411},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2410}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2404},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2392}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2384},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
+    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2698},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2699},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2385},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2700},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2386},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2701},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2702},"o":"-=","e":{"op":"var","n":"n~746","x":2703},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2389}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2387},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2704},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2390},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2705},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2391},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":2706},"t":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"var","n":"n~748","x":2707},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2394},{"op":"let","v":"r~752","e":{"op":"var","n":"r~749","x":2708},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2395},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2709},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~753","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0}}}],"x":2710},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2398},{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2711},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0},"x":2712}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2713},"o":"-=","e":{"op":"var","n":"n~751","x":2714},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2400},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2715}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~751","x":2716},"r":{"op":"var","n":"r~752","x":2717}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2399}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2397},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2396},{"op":"let","v":"n~755","e":{"op":"var","n":"n~748","x":2718},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2401},{"op":"let","v":"r~756","e":{"op":"var","n":"r~749","x":2719},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":2720},"o":"+=","e":{"op":"var","n":"n~755","x":2721},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2403}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2393},"e":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"var","n":"n~748","x":2722},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2405},{"op":"let","v":"r~758","e":{"op":"var","n":"r~749","x":2723},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2406},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":2724},"o":"+=","e":{"op":"var","n":"n~757","x":2725},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2407},{"op":"let","v":"n~759","e":{"op":"var","n":"n~748","x":2726},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2408},{"op":"let","v":"r~760","e":{"op":"var","n":"r~749","x":2727},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2409},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2728},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~761","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~761"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0}}}],"x":2729},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2412},{"op":"choose","alts":[{"gens":[{"v":"target~762","src":{"op":"core","n":"players","x":2730},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0},"x":2731}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0,"x":2732},"o":"-=","e":{"op":"var","n":"n~759","x":2733},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2414},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~762"}],"x":2734}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~759","x":2735},"r":{"op":"var","n":"r~760","x":2736}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2413}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2411},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2410}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2404},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2392}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2384},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
 }

@@ -49,17 +49,17 @@ K = [
 ]
 
 
-x_3465 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3466 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3467 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3468 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3469 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3471 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3474 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3476 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:382
+x_3467 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3468 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3469 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3470 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3471 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3473 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3476 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3478 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
-def t_3037(ctx, k, s=None, E=None, B=3037):  # rules_data/terraforming_mars/cards/141-208.yaml:381
+def t_3038(ctx, k, s=None, E=None, B=3038):  # rules_data/terraforming_mars/cards/141-208.yaml:381
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -77,47 +77,47 @@ def t_3037(ctx, k, s=None, E=None, B=3037):  # rules_data/terraforming_mars/card
     ctx.steps += 2
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    return t_3040(ctx, r1, s, E, B)
+    return t_3041(ctx, r1, s, E, B)
 
 
-d_3038 = _C.rebased(_C.d_489, 3037)  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_3039 = _C.rebased(_C.d_785, 3037)  # rules_data/terraforming_mars/cards/141-208.yaml:381
-t_3040 = _C.rebased(_C.t_354, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_3041 = _C.rebased(_C.t_355, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_3042 = _C.rebased(_C.d_356, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_3043 = _C.rebased(_C.t_357, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_3044 = _C.rebased(_C.d_358, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_3045 = _C.rebased(_C.d_359, 3037)  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_3046 = _C.rebased(_C.d_991, 3037)  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_3047 = _C.rebased(_C.d_361, 3037)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3048 = _C.rebased(_C.t_367, 3037)  # rules_data/terraforming_mars/cards/141-208.yaml:382
+d_3039 = _C.rebased(_C.d_489, 3038)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3040 = _C.rebased(_C.d_785, 3038)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+t_3041 = _C.rebased(_C.t_354, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_3042 = _C.rebased(_C.t_355, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3043 = _C.rebased(_C.d_356, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_3044 = _C.rebased(_C.t_357, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_3045 = _C.rebased(_C.d_358, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_3046 = _C.rebased(_C.d_359, 3038)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3047 = _C.rebased(_C.d_991, 3038)  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3048 = _C.rebased(_C.d_361, 3038)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3049 = _C.rebased(_C.t_367, 3038)  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
 TRIALS = {
-    3037: t_3037,
-    3038: CPS(d_3038),
+    3038: t_3038,
     3039: CPS(d_3039),
-    3040: t_3040,
+    3040: CPS(d_3040),
     3041: t_3041,
-    3042: CPS(d_3042),
-    3043: t_3043,
-    3044: CPS(d_3044),
+    3042: t_3042,
+    3043: CPS(d_3043),
+    3044: t_3044,
     3045: CPS(d_3045),
     3046: CPS(d_3046),
     3047: CPS(d_3047),
-    3048: t_3048,
+    3048: CPS(d_3048),
+    3049: t_3049,
 }
 
 
 CODE = {
-    3465: x_3465,
-    3466: x_3466,
     3467: x_3467,
     3468: x_3468,
     3469: x_3469,
+    3470: x_3470,
     3471: x_3471,
-    3474: x_3474,
+    3473: x_3473,
     3476: x_3476,
+    3478: x_3478,
 }
 AT = {
 }
@@ -125,5 +125,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:375
-    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3463},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3038},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3464},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3039},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3465},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3466},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3042},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3467},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3468}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3469},"o":"-=","e":{"op":"var","n":"n~746","x":3470},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3044},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3471}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3043}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3041},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3040},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3472},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3045},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3473},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3046},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3474},"o":"+=","e":{"op":"var","n":"n~750","x":3475},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3047}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3037},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3476},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":3048},"vp":{"op":"lit","v":-1,"x":3477},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
+    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3465},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3039},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3466},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3040},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3467},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3468},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3043},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3469},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3470}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3471},"o":"-=","e":{"op":"var","n":"n~746","x":3472},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3045},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3473}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3044}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3042},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3041},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3474},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3046},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3475},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3047},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3476},"o":"+=","e":{"op":"var","n":"n~750","x":3477},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3048}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3038},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3478},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":3049},"vp":{"op":"lit","v":-1,"x":3479},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
 }

@@ -48,10 +48,10 @@ K = [
 ]
 
 
-x_3321 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3323 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2915(ctx, E=None, B=2915):  # rules_data/terraforming_mars/cards/141-208.yaml:267
+def d_2916(ctx, E=None, B=2916):  # rules_data/terraforming_mars/cards/141-208.yaml:267
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,21 +65,21 @@ def d_2915(ctx, E=None, B=2915):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2916 = _C.rebased(_C.d_489, 2915)  # rules_data/terraforming_mars/cards/141-208.yaml:267
-d_2917 = _C.rebased(_C.d_785, 2915)  # rules_data/terraforming_mars/cards/141-208.yaml:267
-d_2918 = _C.rebased(_C.d_365, 2915)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2917 = _C.rebased(_C.d_489, 2916)  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2918 = _C.rebased(_C.d_785, 2916)  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2919 = _C.rebased(_C.d_365, 2916)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2915: CPS(d_2915),
     2916: CPS(d_2916),
     2917: CPS(d_2917),
     2918: CPS(d_2918),
+    2919: CPS(d_2919),
 }
 
 
 CODE = {
-    3321: x_3321,
+    3323: x_3323,
 }
 AT = {
 }
@@ -87,5 +87,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:261
-    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3319},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2916},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3320},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2917},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3321},"o":"+=","e":{"op":"var","n":"n~746","x":3322},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2918}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2915},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
+    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3321},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2917},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3322},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2918},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3323},"o":"+=","e":{"op":"var","n":"n~746","x":3324},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2919}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2916},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
 }

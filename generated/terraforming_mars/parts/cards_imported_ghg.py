@@ -49,11 +49,11 @@ K = [
 ]
 
 
-x_3248 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3252 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3250 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3254 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2856(ctx, E=None, B=2856):  # rules_data/terraforming_mars/cards/141-208.yaml:223
+def d_2857(ctx, E=None, B=2857):  # rules_data/terraforming_mars/cards/141-208.yaml:223
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72,28 +72,28 @@ def d_2856(ctx, E=None, B=2856):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2857 = _C.rebased(_C.d_352, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2858 = _C.rebased(_C.d_785, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2859 = _C.rebased(_C.d_365, 2856)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2860 = _C.rebased(_C.d_453, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2861 = _C.rebased(_C.d_390, 2856)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2862 = _C.rebased(_C.d_914, 2856)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2858 = _C.rebased(_C.d_352, 2857)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2859 = _C.rebased(_C.d_785, 2857)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2860 = _C.rebased(_C.d_365, 2857)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2861 = _C.rebased(_C.d_453, 2857)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2862 = _C.rebased(_C.d_390, 2857)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2863 = _C.rebased(_C.d_914, 2857)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2856: CPS(d_2856),
     2857: CPS(d_2857),
     2858: CPS(d_2858),
     2859: CPS(d_2859),
     2860: CPS(d_2860),
     2861: CPS(d_2861),
     2862: CPS(d_2862),
+    2863: CPS(d_2863),
 }
 
 
 CODE = {
-    3248: x_3248,
-    3252: x_3252,
+    3250: x_3250,
+    3254: x_3254,
 }
 AT = {
 }
@@ -101,5 +101,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:217
-    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3246},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2857},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3247},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2858},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3248},"o":"+=","e":{"op":"var","n":"n~746","x":3249},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2859},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3250},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2860},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3251},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2861},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3252},"o":"+=","e":{"op":"var","n":"n~748","x":3253},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2862}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2856},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
+    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3248},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2858},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3249},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2859},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3250},"o":"+=","e":{"op":"var","n":"n~746","x":3251},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2860},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3252},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2861},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3253},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2862},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3254},"o":"+=","e":{"op":"var","n":"n~748","x":3255},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2863}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2857},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
 }

@@ -52,38 +52,38 @@ K = [
 ]
 
 
-x_3256 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3257 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3259 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3261 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3262 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3266 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3270 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3271 = _C.x_3271  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3272 = _C.x_3272  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3274 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3277 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3258 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3259 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3261 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3263 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3264 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3268 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3272 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3273 = _C.x_3273  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3274 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3276 = _C.x_3276  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3279 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_3278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3280(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
     return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~755'))) is str else None) == E.get('r~754'))) and ((E.get('card~755') != E.get('this'))) else False)
 
 
-def x_3279(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('card~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~755'), 0))
 
 
-def x_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~755')}
 
 
-def t_2863(ctx, k, s=None, E=None, B=2863):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def t_2864(ctx, k, s=None, E=None, B=2864):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -93,12 +93,12 @@ def t_2863(ctx, k, s=None, E=None, B=2863):  # rules_data/terraforming_mars/card
         ctx.steps += 2
         LOCAL(ctx, E, 'n~753', 2, True)
         LOCAL(ctx, E, 'r~754', 'animal', True)
-        return t_2881(ctx, k, s, E, B)
+        return t_2882(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 't~746', 'tr', True)
     LOCAL(ctx, E, 'n~747', 1, True)
-    if not d_2866(ctx, E, B):
+    if not d_2867(ctx, E, B):
         return False
     ctx.steps += 5
     LOCAL(ctx, E, 'n~748', 4, True)
@@ -108,28 +108,28 @@ def t_2863(ctx, k, s=None, E=None, B=2863):  # rules_data/terraforming_mars/card
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~750', 3, True)
     LOCAL(ctx, E, 'r~751', 'microbe', True)
-    return t_2877(ctx, r1, s, E, B)
+    return t_2878(ctx, r1, s, E, B)
 
 
-d_2864 = _C.rebased(_C.d_1096, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2865 = _C.rebased(_C.d_524, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2866 = _C.rebased(_C.d_1098, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2867 = _C.rebased(_C.d_1099, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2868 = _C.rebased(_C.d_1100, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2869 = _C.rebased(_C.d_1101, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2870 = _C.rebased(_C.d_1102, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2871 = _C.rebased(_C.d_379, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2872 = _C.rebased(_C.d_1179, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2873 = _C.rebased(_C.d_788, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2874 = _C.rebased(_C.d_914, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2875 = _C.rebased(_C.d_725, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2876 = _C.rebased(_C.d_2772, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-t_2877 = _C.rebased(_C.t_451, 2863)  # rules_data/terraforming_mars/definitions/cards.yaml:195
-d_2878 = _C.rebased(_C.d_2878, 2863)  # rules_data/terraforming_mars/definitions/cards.yaml:196
-d_2879 = _C.rebased(_C.d_2536, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2865 = _C.rebased(_C.d_1096, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2866 = _C.rebased(_C.d_524, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2867 = _C.rebased(_C.d_1098, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2868 = _C.rebased(_C.d_1099, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2869 = _C.rebased(_C.d_1100, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2870 = _C.rebased(_C.d_1101, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2871 = _C.rebased(_C.d_1102, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2872 = _C.rebased(_C.d_379, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2873 = _C.rebased(_C.d_1179, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2874 = _C.rebased(_C.d_788, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2875 = _C.rebased(_C.d_914, 2864)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2876 = _C.rebased(_C.d_725, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2877 = _C.rebased(_C.d_2773, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+t_2878 = _C.rebased(_C.t_451, 2864)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_2879 = _C.rebased(_C.d_2879, 2864)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_2880 = _C.rebased(_C.d_2536, 2864)  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2880(ctx, E=None, B=2863):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def d_2881(ctx, E=None, B=2864):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,10 +139,10 @@ def d_2880(ctx, E=None, B=2863):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-t_2881 = _C.rebased(_C.t_506, 2863)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+t_2882 = _C.rebased(_C.t_506, 2864)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2882(ctx, E=None, B=2863):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2883(ctx, E=None, B=2864):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -155,8 +155,7 @@ def d_2882(ctx, E=None, B=2863):  # rules_data/terraforming_mars/definitions/car
 
 
 TRIALS = {
-    2863: t_2863,
-    2864: CPS(d_2864),
+    2864: t_2864,
     2865: CPS(d_2865),
     2866: CPS(d_2866),
     2867: CPS(d_2867),
@@ -169,39 +168,40 @@ TRIALS = {
     2874: CPS(d_2874),
     2875: CPS(d_2875),
     2876: CPS(d_2876),
-    2877: t_2877,
-    2878: CPS(d_2878),
+    2877: CPS(d_2877),
+    2878: t_2878,
     2879: CPS(d_2879),
     2880: CPS(d_2880),
-    2881: t_2881,
-    2882: CPS(d_2882),
+    2881: CPS(d_2881),
+    2882: t_2882,
+    2883: CPS(d_2883),
 }
 
 
 CODE = {
-    3256: x_3256,
-    3257: x_3257,
+    3258: x_3258,
     3259: x_3259,
     3261: x_3261,
-    3262: x_3262,
-    3266: x_3266,
-    3270: x_3270,
-    3271: x_3271,
+    3263: x_3263,
+    3264: x_3264,
+    3268: x_3268,
     3272: x_3272,
+    3273: x_3273,
     3274: x_3274,
-    3277: x_3277,
-    3278: x_3278,
+    3276: x_3276,
     3279: x_3279,
+    3280: x_3280,
     3281: x_3281,
+    3283: x_3283,
 }
 AT = {
-    3278: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3279: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3281: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3280: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3281: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3283: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:225
-    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":3254},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2864},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3255},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2865},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3256},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":3257},"o":"+=","e":{"op":"var","n":"n~747","x":3258},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2867},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":3259},"o":"+=","e":{"op":"var","n":"n~747","x":3260},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2869},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":3261},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3262},"o":"=","e":{"op":"lit","v":true,"x":3263},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2871},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2870}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2868},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2866},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3264},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2872},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3265},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2873},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3266},"o":"+=","e":{"op":"var","n":"n~748","x":3267},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2874},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3268},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2875},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2876},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3270},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3271}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3272},"o":"+=","e":{"op":"var","n":"n~750","x":3273},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2878},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3274}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2877},{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":3275},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2879},{"op":"let","v":"r~754","e":{"op":"lit","v":"animal","x":3276},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2880},{"op":"choose","alts":[{"gens":[{"v":"card~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3277},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~755"},"f":"resource","d":null},"b":{"op":"var","n":"r~754"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~755"},"b":{"op":"var","n":"this"}}],"x":3278}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~755"},"d":0,"x":3279},"o":"+=","e":{"op":"var","n":"n~753","x":3280},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2882},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~755"}],"x":3281}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2881}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2863},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
+    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":3256},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2865},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3257},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2866},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3258},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":3259},"o":"+=","e":{"op":"var","n":"n~747","x":3260},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2868},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":3261},"o":"+=","e":{"op":"var","n":"n~747","x":3262},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2870},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":3263},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3264},"o":"=","e":{"op":"lit","v":true,"x":3265},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2872},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2871}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2869},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2867},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3266},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2873},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3267},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2874},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3268},"o":"+=","e":{"op":"var","n":"n~748","x":3269},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2875},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3270},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2876},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3271},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2877},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3272},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3273}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3274},"o":"+=","e":{"op":"var","n":"n~750","x":3275},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2879},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3276}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2878},{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":3277},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2880},{"op":"let","v":"r~754","e":{"op":"lit","v":"animal","x":3278},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2881},{"op":"choose","alts":[{"gens":[{"v":"card~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3279},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~755"},"f":"resource","d":null},"b":{"op":"var","n":"r~754"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~755"},"b":{"op":"var","n":"this"}}],"x":3280}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~755"},"d":0,"x":3281},"o":"+=","e":{"op":"var","n":"n~753","x":3282},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2883},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~755"}],"x":3283}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2882}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2864},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
 }

@@ -46,16 +46,16 @@ K = [
 ]
 
 
-def x_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
     return (0 - (_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)))
 
 
-x_3823 = _C.x_3823  # rules_data/terraforming_mars/definitions/cards.yaml:58
+x_3827 = _C.x_3827  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
-def d_3353(ctx, E=None, B=3353):  # rules_data/terraforming_mars/cards/141-208.yaml:555
+def d_3355(ctx, E=None, B=3355):  # rules_data/terraforming_mars/cards/141-208.yaml:555
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,27 +66,27 @@ def d_3353(ctx, E=None, B=3353):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3354 = _C.rebased(_C.d_2739, 3353)  # rules_data/terraforming_mars/cards/141-208.yaml:555
-d_3355 = _C.rebased(_C.d_3355, 3353)  # rules_data/terraforming_mars/definitions/cards.yaml:58
+d_3356 = _C.rebased(_C.d_2740, 3355)  # rules_data/terraforming_mars/cards/141-208.yaml:555
+d_3357 = _C.rebased(_C.d_3357, 3355)  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
 TRIALS = {
-    3353: CPS(d_3353),
-    3354: CPS(d_3354),
     3355: CPS(d_3355),
+    3356: CPS(d_3356),
+    3357: CPS(d_3357),
 }
 
 
 CODE = {
-    3822: x_3822,
-    3823: x_3823,
+    3826: x_3826,
+    3827: x_3827,
 }
 AT = {
-    3822: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    3826: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:549
-    'indentured_workers': '{"id":"indentured_workers","number":"195","name":{"en":"Indentured Workers"},"type":"event","cost":0,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":8,"x":3821},"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3354},{"op":"grant","spec":{"mod":"card_cost","by":{"op":"ar","o":"-","a":{"op":"lit","v":0},"b":{"op":"var","n":"n~746"},"x":3822}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3823}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:58","id":3355}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3353},"vp":{"op":"lit","v":-1,"x":3824},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #195 (render icons: colon, megacredits(-8))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:549"}',
+    'indentured_workers': '{"id":"indentured_workers","number":"195","name":{"en":"Indentured Workers"},"type":"event","cost":0,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":8,"x":3825},"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3356},{"op":"grant","spec":{"mod":"card_cost","by":{"op":"ar","o":"-","a":{"op":"lit","v":0},"b":{"op":"var","n":"n~746"},"x":3826}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3827}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:58","id":3357}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3355},"vp":{"op":"lit","v":-1,"x":3828},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #195 (render icons: colon, megacredits(-8))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:549"}',
 }

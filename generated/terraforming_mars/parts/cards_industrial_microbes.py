@@ -49,12 +49,12 @@ K = [
 ]
 
 
-x_3164 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3168 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3170 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:186
+x_3166 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3170 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3172 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
-def d_2784(ctx, E=None, B=2784):  # rules_data/terraforming_mars/cards/141-208.yaml:185
+def d_2785(ctx, E=None, B=2785):  # rules_data/terraforming_mars/cards/141-208.yaml:185
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73,31 +73,31 @@ def d_2784(ctx, E=None, B=2784):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2785 = _C.rebased(_C.d_352, 2784)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2786 = _C.rebased(_C.d_364, 2784)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2787 = _C.rebased(_C.d_365, 2784)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2788 = _C.rebased(_C.d_389, 2784)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2789 = _C.rebased(_C.d_672, 2784)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2790 = _C.rebased(_C.d_496, 2784)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2791 = _C.rebased(_C.t_367, 2784)  # rules_data/terraforming_mars/cards/141-208.yaml:186
+d_2786 = _C.rebased(_C.d_352, 2785)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2787 = _C.rebased(_C.d_364, 2785)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2788 = _C.rebased(_C.d_365, 2785)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2789 = _C.rebased(_C.d_389, 2785)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2790 = _C.rebased(_C.d_672, 2785)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2791 = _C.rebased(_C.d_496, 2785)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2792 = _C.rebased(_C.t_367, 2785)  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 TRIALS = {
-    2784: CPS(d_2784),
     2785: CPS(d_2785),
     2786: CPS(d_2786),
     2787: CPS(d_2787),
     2788: CPS(d_2788),
     2789: CPS(d_2789),
     2790: CPS(d_2790),
-    2791: t_2791,
+    2791: CPS(d_2791),
+    2792: t_2792,
 }
 
 
 CODE = {
-    3164: x_3164,
-    3168: x_3168,
+    3166: x_3166,
     3170: x_3170,
+    3172: x_3172,
 }
 AT = {
 }
@@ -105,5 +105,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:179
-    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3162},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2785},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3163},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2786},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3164},"o":"+=","e":{"op":"var","n":"n~746","x":3165},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2787},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3166},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2788},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":3167},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2789},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3168},"o":"+=","e":{"op":"var","n":"n~748","x":3169},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2790}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2784},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3170},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2791},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
+    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3164},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2786},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3165},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2787},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3166},"o":"+=","e":{"op":"var","n":"n~746","x":3167},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2788},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3168},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2789},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":3169},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2790},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3170},"o":"+=","e":{"op":"var","n":"n~748","x":3171},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2791}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2785},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3172},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2792},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
 }

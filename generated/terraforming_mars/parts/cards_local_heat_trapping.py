@@ -49,16 +49,16 @@ K = [
 ]
 
 
-x_3715 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3716 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3720 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3725 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3726 = _C.x_3271  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3727 = _C.x_3272  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3729 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3717 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3718 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3722 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3727 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3728 = _C.x_3273  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3729 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3731 = _C.x_3276  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_3256(ctx, k, s=None, E=None, B=3256):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3257(ctx, k, s=None, E=None, B=3257):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,20 +66,20 @@ def t_3256(ctx, k, s=None, E=None, B=3256):  # rules_data/terraforming_mars/card
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 5, True)
     LOCAL(ctx, E, 'r~747', 'heat', True)
-    if not d_3259(ctx, E, B):
+    if not d_3260(ctx, E, B):
         return False
-    return t_3262(ctx, k, s, E, B)
+    return t_3263(ctx, k, s, E, B)
 
 
-d_3257 = _C.rebased(_C.d_1413, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3258 = _C.rebased(_C.d_785, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3259 = _C.rebased(_C.d_480, 3256)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3260 = _C.rebased(_C.d_481, 3256)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3261 = _C.rebased(_C.d_482, 3256)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-t_3262 = _C.rebased(_C.t_357, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3258 = _C.rebased(_C.d_1413, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3259 = _C.rebased(_C.d_785, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3260 = _C.rebased(_C.d_480, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3261 = _C.rebased(_C.d_481, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3262 = _C.rebased(_C.d_482, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+t_3263 = _C.rebased(_C.t_357, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3263(ctx, E=None, B=3256):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3264(ctx, E=None, B=3257):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -93,12 +93,12 @@ def d_3263(ctx, E=None, B=3256):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-d_3264 = _C.rebased(_C.d_1179, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3265 = _C.rebased(_C.d_788, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3266 = _C.rebased(_C.d_914, 3256)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3265 = _C.rebased(_C.d_1179, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3266 = _C.rebased(_C.d_788, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3267 = _C.rebased(_C.d_914, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3267(ctx, k, s=None, E=None, B=3256):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3268(ctx, k, s=None, E=None, B=3257):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -106,43 +106,43 @@ def t_3267(ctx, k, s=None, E=None, B=3256):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     LOCAL(ctx, E, 'n~750', 2, True)
     LOCAL(ctx, E, 'r~751', 'animal', True)
-    return t_3270(ctx, k, s, E, B)
+    return t_3271(ctx, k, s, E, B)
 
 
-d_3268 = _C.rebased(_C.d_990, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3269 = _C.rebased(_C.d_1287, 3256)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-t_3270 = _C.rebased(_C.t_451, 3256)  # rules_data/terraforming_mars/definitions/cards.yaml:195
-d_3271 = _C.rebased(_C.d_2878, 3256)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_3269 = _C.rebased(_C.d_990, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3270 = _C.rebased(_C.d_1287, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+t_3271 = _C.rebased(_C.t_451, 3257)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_3272 = _C.rebased(_C.d_2879, 3257)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {
-    3256: t_3256,
-    3257: CPS(d_3257),
+    3257: t_3257,
     3258: CPS(d_3258),
     3259: CPS(d_3259),
     3260: CPS(d_3260),
     3261: CPS(d_3261),
-    3262: t_3262,
-    3263: CPS(d_3263),
+    3262: CPS(d_3262),
+    3263: t_3263,
     3264: CPS(d_3264),
     3265: CPS(d_3265),
     3266: CPS(d_3266),
-    3267: t_3267,
-    3268: CPS(d_3268),
+    3267: CPS(d_3267),
+    3268: t_3268,
     3269: CPS(d_3269),
-    3270: t_3270,
-    3271: CPS(d_3271),
+    3270: CPS(d_3270),
+    3271: t_3271,
+    3272: CPS(d_3272),
 }
 
 
 CODE = {
-    3715: x_3715,
-    3716: x_3716,
-    3720: x_3720,
-    3725: x_3725,
-    3726: x_3726,
+    3717: x_3717,
+    3718: x_3718,
+    3722: x_3722,
     3727: x_3727,
+    3728: x_3728,
     3729: x_3729,
+    3731: x_3731,
 }
 AT = {
 }
@@ -150,5 +150,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:501
-    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":3713},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3257},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3714},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3258},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3715},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3260},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3716},"o":"-=","e":{"op":"var","n":"n~746","x":3717},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3261}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3259},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3718},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3264},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3719},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3265},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3720},"o":"+=","e":{"op":"var","n":"n~748","x":3721},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3266}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3263},"label":{"op":"lit","v":{"option":0},"x":3722}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3723},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3268},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3724},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3269},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3725},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3726}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3727},"o":"+=","e":{"op":"var","n":"n~750","x":3728},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3271},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3729}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3270}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3267},"label":{"op":"lit","v":{"option":1},"x":3730}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3262}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3256},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
+    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":3715},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3258},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3716},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3259},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3717},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3261},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3718},"o":"-=","e":{"op":"var","n":"n~746","x":3719},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3262}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3260},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3720},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3265},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3721},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3266},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3722},"o":"+=","e":{"op":"var","n":"n~748","x":3723},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3267}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3264},"label":{"op":"lit","v":{"option":0},"x":3724}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3725},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3269},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3726},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3270},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3727},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3728}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3729},"o":"+=","e":{"op":"var","n":"n~750","x":3730},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3272},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3731}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3271}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3268},"label":{"op":"lit","v":{"option":1},"x":3732}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3263}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3257},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
 }

@@ -52,18 +52,18 @@ K = [
 ]
 
 
-x_3361 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3362 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3366 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3368 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:305
-x_3371 = _C.x_3298  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3372 = _C.x_3299  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3374 = _C.x_3301  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3363 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3364 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3368 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3370 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:305
+x_3373 = _C.x_3300  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3374 = _C.x_3301  # rules_data/terraforming_mars/definitions/resources.yaml:99
 x_3376 = _C.x_3303  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3377 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3378 = _C.x_3305  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3379 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2945(ctx, E=None, B=2945):  # rules_data/terraforming_mars/cards/141-208.yaml:304
+def d_2946(ctx, E=None, B=2946):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71,7 +71,7 @@ def d_2945(ctx, E=None, B=2945):  # rules_data/terraforming_mars/cards/141-208.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_2948(ctx, E, B):
+    if not d_2949(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 1, True)
@@ -82,17 +82,17 @@ def d_2945(ctx, E=None, B=2945):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2946 = _C.rebased(_C.d_489, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2947 = _C.rebased(_C.d_364, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2948 = _C.rebased(_C.d_386, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2949 = _C.rebased(_C.d_387, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2950 = _C.rebased(_C.d_388, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2951 = _C.rebased(_C.d_389, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2952 = _C.rebased(_C.d_788, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2953 = _C.rebased(_C.d_496, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2947 = _C.rebased(_C.d_489, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2948 = _C.rebased(_C.d_364, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2949 = _C.rebased(_C.d_386, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2950 = _C.rebased(_C.d_387, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2951 = _C.rebased(_C.d_388, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2952 = _C.rebased(_C.d_389, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2953 = _C.rebased(_C.d_788, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2954 = _C.rebased(_C.d_496, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2954(ctx, k, s=None, E=None, B=2945):  # rules_data/terraforming_mars/cards/141-208.yaml:305
+def t_2955(ctx, k, s=None, E=None, B=2946):  # rules_data/terraforming_mars/cards/141-208.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,26 +102,25 @@ def t_2954(ctx, k, s=None, E=None, B=2945):  # rules_data/terraforming_mars/card
         ctx.steps += 2
         LOCAL(ctx, E, 't~750', 'tr', True)
         LOCAL(ctx, E, 'n~751', 1, True)
-        if not d_2958(ctx, E, B):
+        if not d_2959(ctx, E, B):
             return False
         return k()
 
-    return t_2955(ctx, r1, s, E, B)
+    return t_2956(ctx, r1, s, E, B)
 
 
-t_2955 = _C.rebased(_C.t_367, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2956 = _C.rebased(_C.d_2898, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2957 = _C.rebased(_C.d_1044, 2945)  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2958 = _C.rebased(_C.d_2900, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2959 = _C.rebased(_C.d_2901, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2960 = _C.rebased(_C.d_2902, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2961 = _C.rebased(_C.d_2903, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2962 = _C.rebased(_C.d_2904, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2963 = _C.rebased(_C.d_379, 2945)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+t_2956 = _C.rebased(_C.t_367, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2957 = _C.rebased(_C.d_2899, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2958 = _C.rebased(_C.d_1044, 2946)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2959 = _C.rebased(_C.d_2901, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2960 = _C.rebased(_C.d_2902, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2961 = _C.rebased(_C.d_2903, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2962 = _C.rebased(_C.d_2904, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2963 = _C.rebased(_C.d_2905, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2964 = _C.rebased(_C.d_379, 2946)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2945: CPS(d_2945),
     2946: CPS(d_2946),
     2947: CPS(d_2947),
     2948: CPS(d_2948),
@@ -130,9 +129,9 @@ TRIALS = {
     2951: CPS(d_2951),
     2952: CPS(d_2952),
     2953: CPS(d_2953),
-    2954: t_2954,
+    2954: CPS(d_2954),
     2955: t_2955,
-    2956: CPS(d_2956),
+    2956: t_2956,
     2957: CPS(d_2957),
     2958: CPS(d_2958),
     2959: CPS(d_2959),
@@ -140,19 +139,20 @@ TRIALS = {
     2961: CPS(d_2961),
     2962: CPS(d_2962),
     2963: CPS(d_2963),
+    2964: CPS(d_2964),
 }
 
 
 CODE = {
-    3361: x_3361,
-    3362: x_3362,
-    3366: x_3366,
+    3363: x_3363,
+    3364: x_3364,
     3368: x_3368,
-    3371: x_3371,
-    3372: x_3372,
+    3370: x_3370,
+    3373: x_3373,
     3374: x_3374,
     3376: x_3376,
-    3377: x_3377,
+    3378: x_3378,
+    3379: x_3379,
 }
 AT = {
 }
@@ -160,5 +160,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:298
-    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3359},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2946},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3360},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2947},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3361},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2949},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3362},"o":"-=","e":{"op":"var","n":"n~746","x":3363},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2950}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2948},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3364},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2951},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3365},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2952},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3366},"o":"+=","e":{"op":"var","n":"n~748","x":3367},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2953}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2945},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3368},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2955},{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":3369},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2956},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2957},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3371},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":3372},"o":"+=","e":{"op":"var","n":"n~751","x":3373},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2959},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":3374},"o":"+=","e":{"op":"var","n":"n~751","x":3375},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2961},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":3376},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3377},"o":"=","e":{"op":"lit","v":true,"x":3378},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2963},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2962}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2960},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2958}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2954},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
+    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3361},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2947},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3362},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2948},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3363},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2950},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3364},"o":"-=","e":{"op":"var","n":"n~746","x":3365},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2951}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2949},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3366},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2952},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3367},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2953},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3368},"o":"+=","e":{"op":"var","n":"n~748","x":3369},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2954}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2946},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2956},{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":3371},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2957},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3372},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2958},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3373},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":3374},"o":"+=","e":{"op":"var","n":"n~751","x":3375},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2960},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":3376},"o":"+=","e":{"op":"var","n":"n~751","x":3377},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2962},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":3378},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3379},"o":"=","e":{"op":"lit","v":true,"x":3380},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2964},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2963}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2961},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2959}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2955},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
 }

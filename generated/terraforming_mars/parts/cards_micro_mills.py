@@ -48,10 +48,10 @@ K = [
 ]
 
 
-x_3284 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3286 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2883(ctx, E=None, B=2883):  # rules_data/terraforming_mars/cards/141-208.yaml:238
+def d_2884(ctx, E=None, B=2884):  # rules_data/terraforming_mars/cards/141-208.yaml:238
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,21 +65,21 @@ def d_2883(ctx, E=None, B=2883):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2884 = _C.rebased(_C.d_352, 2883)  # rules_data/terraforming_mars/cards/141-208.yaml:238
-d_2885 = _C.rebased(_C.d_785, 2883)  # rules_data/terraforming_mars/cards/141-208.yaml:238
-d_2886 = _C.rebased(_C.d_365, 2883)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2885 = _C.rebased(_C.d_352, 2884)  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2886 = _C.rebased(_C.d_785, 2884)  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2887 = _C.rebased(_C.d_365, 2884)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2883: CPS(d_2883),
     2884: CPS(d_2884),
     2885: CPS(d_2885),
     2886: CPS(d_2886),
+    2887: CPS(d_2887),
 }
 
 
 CODE = {
-    3284: x_3284,
+    3286: x_3286,
 }
 AT = {
 }
@@ -87,5 +87,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:233
-    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2884},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3283},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2885},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3284},"o":"+=","e":{"op":"var","n":"n~746","x":3285},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2886}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2883},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
+    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3284},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2885},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3285},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2886},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3286},"o":"+=","e":{"op":"var","n":"n~746","x":3287},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2887}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2884},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
 }

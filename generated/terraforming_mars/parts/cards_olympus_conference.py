@@ -52,33 +52,33 @@ K = [
 ]
 
 
-x_3592 = _C.x_1774  # rules_data/terraforming_mars/cards/141-208.yaml:448
-x_3593 = _C.x_1775  # rules_data/terraforming_mars/cards/141-208.yaml:459
-x_3596 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3594 = _C.x_1774  # rules_data/terraforming_mars/cards/141-208.yaml:448
+x_3595 = _C.x_1775  # rules_data/terraforming_mars/cards/141-208.yaml:459
+x_3598 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4)))
 
 
-x_3602 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_3606 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3607 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3608 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3609 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3611 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3612 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3613 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3614 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3615 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3604 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3608 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3609 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3610 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3611 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3613 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3614 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3615 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_3616 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-t_3151 = _C.rebased(_C.t_1570, 3151)  # rules_data/terraforming_mars/cards/141-208.yaml:459
-t_3152 = _C.rebased(_C.t_791, 3151)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+x_3617 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3618 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+t_3152 = _C.rebased(_C.t_1570, 3152)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+t_3153 = _C.rebased(_C.t_791, 3152)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3153(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3154(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -92,10 +92,10 @@ def d_3153(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-d_3154 = _C.rebased(_C.d_524, 3151)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3155 = _C.rebased(_C.d_524, 3152)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3155(ctx, E=None, B=3151):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3156(ctx, E=None, B=3152):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,7 +105,7 @@ def d_3155(ctx, E=None, B=3151):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-def d_3156(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3157(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -117,7 +117,7 @@ def d_3156(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_3157(ctx, E=None, B=3151):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3158(ctx, E=None, B=3152):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -125,19 +125,19 @@ def d_3157(ctx, E=None, B=3151):  # rules_data/terraforming_mars/cards/141-208.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~749', 1, True)
     LOCAL(ctx, E, 'r~750', 'science', True)
-    if not d_3160(ctx, E, B):
+    if not d_3161(ctx, E, B):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'n~751', 1, True)
-    if not d_3164(ctx, E, B):
+    if not d_3165(ctx, E, B):
         return False
     return True
 
 
-d_3158 = _C.rebased(_C.d_369, 3151)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3159 = _C.rebased(_C.d_369, 3152)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3159(ctx, E=None, B=3151):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3160(ctx, E=None, B=3152):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -147,13 +147,13 @@ def d_3159(ctx, E=None, B=3151):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-def d_3160(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3161(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3601(ctx, E):
+    if not x_3603(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
@@ -162,18 +162,18 @@ def d_3160(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_3161(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3162(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3601(ctx, E):
+    if not x_3603(ctx, E):
         return False
     return True
 
 
-def d_3162(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3163(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -185,10 +185,10 @@ def d_3162(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-d_3163 = _C.rebased(_C.d_1044, 3151)  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3164 = _C.rebased(_C.d_1044, 3152)  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3164(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3165(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -197,53 +197,53 @@ def d_3164(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/car
     left = num(E.get('n~751'))
     while left > 0:
         left -= 1
-        if not d_3165(ctx, E, B):
+        if not d_3166(ctx, E, B):
             return False
     return True
 
 
-def d_3165(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3166(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3166(ctx, E, B):
+    if not d_3167(ctx, E, B):
         return False
-    if not d_3171(ctx, E, B):
+    if not d_3172(ctx, E, B):
         return False
     return True
 
 
-def d_3166(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3167(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3606(ctx, E):
-        if not d_3167(ctx, E, B):
+    if x_3608(ctx, E):
+        if not d_3168(ctx, E, B):
             return False
     return True
 
 
-def d_3167(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3168(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3608(ctx, E), '=', False, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3610(ctx, E), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
     STMT(ctx, B + 19)
     return True
 
 
-d_3168 = _C.rebased(_C.d_424, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3169 = _C.rebased(_C.d_425, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3169 = _C.rebased(_C.d_424, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3170 = _C.rebased(_C.d_425, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3170(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3171(ctx, E=None, B=3152):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -251,16 +251,15 @@ def d_3170(ctx, E=None, B=3151):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-d_3171 = _C.rebased(_C.d_695, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3172 = _C.rebased(_C.d_696, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3173 = _C.rebased(_C.d_697, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3174 = _C.rebased(_C.d_431, 3151)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3172 = _C.rebased(_C.d_695, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3173 = _C.rebased(_C.d_696, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3174 = _C.rebased(_C.d_697, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3175 = _C.rebased(_C.d_431, 3152)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3151: t_3151,
     3152: t_3152,
-    3153: CPS(d_3153),
+    3153: t_3153,
     3154: CPS(d_3154),
     3155: CPS(d_3155),
     3156: CPS(d_3156),
@@ -282,32 +281,33 @@ TRIALS = {
     3172: CPS(d_3172),
     3173: CPS(d_3173),
     3174: CPS(d_3174),
+    3175: CPS(d_3175),
 }
 
 
 CODE = {
-    3592: x_3592,
-    3593: x_3593,
-    3596: x_3596,
-    3601: x_3601,
-    3602: x_3602,
-    3606: x_3606,
-    3607: x_3607,
+    3594: x_3594,
+    3595: x_3595,
+    3598: x_3598,
+    3603: x_3603,
+    3604: x_3604,
     3608: x_3608,
     3609: x_3609,
+    3610: x_3610,
     3611: x_3611,
-    3612: x_3612,
     3613: x_3613,
     3614: x_3614,
     3615: x_3615,
     3616: x_3616,
+    3617: x_3617,
+    3618: x_3618,
 }
 AT = {
-    3601: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3603: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:448
-    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3592},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"science"}}}],"x":3593},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3594},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3154},{"op":"let","v":"r~748","e":{"op":"lit","v":"science","x":3595},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3155},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3596},"o":"+=","e":{"op":"var","n":"n~747","x":3597},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3156}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3153},"label":{"op":"lit","v":{"option":0},"x":3598}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3599},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3158},{"op":"let","v":"r~750","e":{"op":"lit","v":"science","x":3600},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3159},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~749"},"x":3601},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3161},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3602},"o":"-=","e":{"op":"var","n":"n~749","x":3603},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3162}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3160},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3604},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3163},{"op":"rep","n":{"op":"var","n":"n~751","x":3605},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3606},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3607},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3608},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3168},{"op":"set","t":{"op":"st","k":"discard","x":3609},"o":"=","e":{"op":"lit","v":[],"x":3610},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3169},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3611}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3170}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3167},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3166},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3612},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3613},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3614},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3173},{"op":"set","t":{"op":"st","k":"deck","x":3615},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3616},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3174}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3172},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3171}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3165},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3164}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3157},"label":{"op":"lit","v":{"option":1},"x":3617}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3152},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3151}}],"vp":{"op":"lit","v":1,"x":3618},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
+    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3594},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"science"}}}],"x":3595},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3596},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3155},{"op":"let","v":"r~748","e":{"op":"lit","v":"science","x":3597},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3156},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3598},"o":"+=","e":{"op":"var","n":"n~747","x":3599},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3157}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3154},"label":{"op":"lit","v":{"option":0},"x":3600}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3601},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3159},{"op":"let","v":"r~750","e":{"op":"lit","v":"science","x":3602},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3160},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~749"},"x":3603},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3162},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3604},"o":"-=","e":{"op":"var","n":"n~749","x":3605},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3163}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3161},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3606},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3164},{"op":"rep","n":{"op":"var","n":"n~751","x":3607},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3608},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3609},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3610},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3169},{"op":"set","t":{"op":"st","k":"discard","x":3611},"o":"=","e":{"op":"lit","v":[],"x":3612},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3170},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3613}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3171}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3168},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3167},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3614},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3615},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3616},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3174},{"op":"set","t":{"op":"st","k":"deck","x":3617},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3618},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3175}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3173},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3172}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3166},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3165}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3158},"label":{"op":"lit","v":{"option":1},"x":3619}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3153},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3152}}],"vp":{"op":"lit","v":1,"x":3620},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
 }

@@ -49,24 +49,25 @@ K = [
 ]
 
 
-def x_3805(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3807(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     if E is None:
         E = ctx.env()
     return (_w2.get('energy', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'energy', 0))
 
 
-x_3806 = _C.x_3094  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-x_3807 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3808 = _C.x_3096  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3810 = _C.x_3098  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3812 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:546
-x_3814 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3815 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3817 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:546
-x_3819 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3808 = _C.x_3094  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+x_3809 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+x_3811 = _C.x_3097  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3812 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3814 = _C.x_3100  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3816 = _C.x_3095  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3818 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3819 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3821 = _C.x_3095  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3823 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3338(ctx, k, s=None, E=None, B=3338):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def t_3339(ctx, k, s=None, E=None, B=3339):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,45 +75,46 @@ def t_3338(ctx, k, s=None, E=None, B=3338):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~748', x_3812(ctx, E), True)
+        LOCAL(ctx, E, 'n~748', x_3816(ctx, E), True)
         LOCAL(ctx, E, 'r~749', 'energy', True)
-        if not d_3346(ctx, E, B):
+        if not d_3348(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~746', x_3805(ctx, E), True)
-    return t_3340(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~746', x_3807(ctx, E), True)
+    return t_3341(ctx, r1, s, E, B)
 
 
-def d_3339(ctx, E=None, B=3338):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3340(ctx, E=None, B=3339):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', x_3805(ctx, E), True)
+    LOCAL(ctx, E, 'n~746', x_3807(ctx, E), True)
     return True
 
 
-t_3340 = _C.rebased(_C.t_2726, 3338)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-d_3341 = _C.rebased(_C.d_2727, 3338)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-t_3342 = _C.rebased(_C.t_2499, 3338)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_3343 = _C.rebased(_C.d_2729, 3338)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_3344 = _C.rebased(_C.d_2730, 3338)  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3345 = _C.rebased(_C.d_1232, 3338)  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3346 = _C.rebased(_C.d_673, 3338)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3347 = _C.rebased(_C.d_674, 3338)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3348 = _C.rebased(_C.d_675, 3338)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+t_3341 = _C.rebased(_C.t_2726, 3339)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+d_3342 = _C.rebased(_C.d_2727, 3339)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+d_3343 = _C.rebased(_C.d_2728, 3339)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+t_3344 = _C.rebased(_C.t_920, 3339)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+d_3345 = _C.rebased(_C.d_2730, 3339)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+d_3346 = _C.rebased(_C.d_2731, 3339)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3347 = _C.rebased(_C.d_1232, 3339)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3348 = _C.rebased(_C.d_673, 3339)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3349 = _C.rebased(_C.d_674, 3339)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3350 = _C.rebased(_C.d_675, 3339)  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3349(ctx, E=None, B=3338):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3351(ctx, E=None, B=3339):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', x_3817(ctx, E), True)
+    LOCAL(ctx, E, 'n~750', x_3821(ctx, E), True)
     LOCAL(ctx, E, 'r~751', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
@@ -120,19 +122,18 @@ def d_3349(ctx, E=None, B=3338):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3350 = _C.rebased(_C.d_2735, 3338)  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3351 = _C.rebased(_C.d_678, 3338)  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3352 = _C.rebased(_C.d_679, 3338)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3352 = _C.rebased(_C.d_2736, 3339)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3353 = _C.rebased(_C.d_678, 3339)  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3354 = _C.rebased(_C.d_679, 3339)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    3338: t_3338,
-    3339: CPS(d_3339),
-    3340: t_3340,
-    3341: CPS(d_3341),
-    3342: t_3342,
+    3339: t_3339,
+    3340: CPS(d_3340),
+    3341: t_3341,
+    3342: CPS(d_3342),
     3343: CPS(d_3343),
-    3344: CPS(d_3344),
+    3344: t_3344,
     3345: CPS(d_3345),
     3346: CPS(d_3346),
     3347: CPS(d_3347),
@@ -141,27 +142,30 @@ TRIALS = {
     3350: CPS(d_3350),
     3351: CPS(d_3351),
     3352: CPS(d_3352),
+    3353: CPS(d_3353),
+    3354: CPS(d_3354),
 }
 
 
 CODE = {
-    3805: x_3805,
-    3806: x_3806,
     3807: x_3807,
     3808: x_3808,
-    3810: x_3810,
+    3809: x_3809,
+    3811: x_3811,
     3812: x_3812,
     3814: x_3814,
-    3815: x_3815,
-    3817: x_3817,
+    3816: x_3816,
+    3818: x_3818,
     3819: x_3819,
+    3821: x_3821,
+    3823: x_3823,
 }
 AT = {
-    3805: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
+    3807: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:538
-    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3805},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3339},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~746"},"b":{"op":"lit","v":1},"x":3806},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3341},{"op":"choose","alts":[{"gens":[{"v":"k~747","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~746"},"x":3807},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3808},"o":"=","e":{"op":"var","n":"k~747","x":3809},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3343},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~747"}],"x":3810}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~746","x":3811}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3342}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3340},{"op":"let","v":"n~748","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3812},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3344},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3813},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3345},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3814},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3347},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3815},"o":"-=","e":{"op":"var","n":"n~748","x":3816},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3348}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3346}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3338},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3817},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3350},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3818},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3351},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3819},"o":"+=","e":{"op":"var","n":"n~750","x":3820},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3352}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3349}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
+    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3807},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3340},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~746"},"b":{"op":"lit","v":1},"x":3808},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":3342},{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3809},"o":"=","e":{"op":"lit","v":0,"x":3810},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:69","id":3343},{"op":"choose","alts":[{"gens":[{"v":"k~747","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~746"},"x":3811},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3812},"o":"=","e":{"op":"var","n":"k~747","x":3813},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":3345},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~747"}],"x":3814}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~746","x":3815}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":3344}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":3341},{"op":"let","v":"n~748","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3816},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3346},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3817},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3347},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3349},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3819},"o":"-=","e":{"op":"var","n":"n~748","x":3820},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3350}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3348}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3339},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3821},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3352},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3822},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3353},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3823},"o":"+=","e":{"op":"var","n":"n~750","x":3824},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3354}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3351}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
 }

@@ -49,13 +49,13 @@ K = [
 ]
 
 
-x_3480 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3481 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3485 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3487 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:392
+x_3482 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3483 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3487 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3489 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
-def d_3049(ctx, E=None, B=3049):  # rules_data/terraforming_mars/cards/141-208.yaml:391
+def d_3050(ctx, E=None, B=3050):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -63,7 +63,7 @@ def d_3049(ctx, E=None, B=3049):  # rules_data/terraforming_mars/cards/141-208.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3052(ctx, E, B):
+    if not d_3053(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~748', 1, True)
@@ -74,19 +74,18 @@ def d_3049(ctx, E=None, B=3049):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3050 = _C.rebased(_C.d_352, 3049)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3051 = _C.rebased(_C.d_364, 3049)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3052 = _C.rebased(_C.d_386, 3049)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3053 = _C.rebased(_C.d_387, 3049)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3054 = _C.rebased(_C.d_388, 3049)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3055 = _C.rebased(_C.d_389, 3049)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3056 = _C.rebased(_C.d_788, 3049)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3057 = _C.rebased(_C.d_496, 3049)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3058 = _C.rebased(_C.t_367, 3049)  # rules_data/terraforming_mars/cards/141-208.yaml:392
+d_3051 = _C.rebased(_C.d_352, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3052 = _C.rebased(_C.d_364, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3053 = _C.rebased(_C.d_386, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3054 = _C.rebased(_C.d_387, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3055 = _C.rebased(_C.d_388, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3056 = _C.rebased(_C.d_389, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3057 = _C.rebased(_C.d_788, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3058 = _C.rebased(_C.d_496, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3059 = _C.rebased(_C.t_367, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
 TRIALS = {
-    3049: CPS(d_3049),
     3050: CPS(d_3050),
     3051: CPS(d_3051),
     3052: CPS(d_3052),
@@ -95,15 +94,16 @@ TRIALS = {
     3055: CPS(d_3055),
     3056: CPS(d_3056),
     3057: CPS(d_3057),
-    3058: t_3058,
+    3058: CPS(d_3058),
+    3059: t_3059,
 }
 
 
 CODE = {
-    3480: x_3480,
-    3481: x_3481,
-    3485: x_3485,
+    3482: x_3482,
+    3483: x_3483,
     3487: x_3487,
+    3489: x_3489,
 }
 AT = {
 }
@@ -111,5 +111,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:385
-    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3478},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3050},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3479},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3051},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3480},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3053},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3481},"o":"-=","e":{"op":"var","n":"n~746","x":3482},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3054}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3052},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3483},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3055},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3484},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3056},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3485},"o":"+=","e":{"op":"var","n":"n~748","x":3486},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3057}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3049},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3487},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3058},"vp":{"op":"lit","v":1,"x":3488},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
+    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3480},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3051},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3481},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3052},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3482},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3054},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3483},"o":"-=","e":{"op":"var","n":"n~746","x":3484},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3055}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3053},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3485},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3056},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3486},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3057},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3487},"o":"+=","e":{"op":"var","n":"n~748","x":3488},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3058}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3050},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3489},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3059},"vp":{"op":"lit","v":1,"x":3490},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
 }

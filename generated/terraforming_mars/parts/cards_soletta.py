@@ -48,10 +48,10 @@ K = [
 ]
 
 
-x_4031 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4035 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3538(ctx, E=None, B=3538):  # rules_data/terraforming_mars/cards/141-208.yaml:652
+def d_3540(ctx, E=None, B=3540):  # rules_data/terraforming_mars/cards/141-208.yaml:652
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,21 +65,21 @@ def d_3538(ctx, E=None, B=3538):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3539 = _C.rebased(_C.d_1640, 3538)  # rules_data/terraforming_mars/cards/141-208.yaml:652
-d_3540 = _C.rebased(_C.d_785, 3538)  # rules_data/terraforming_mars/cards/141-208.yaml:652
-d_3541 = _C.rebased(_C.d_365, 3538)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3541 = _C.rebased(_C.d_1640, 3540)  # rules_data/terraforming_mars/cards/141-208.yaml:652
+d_3542 = _C.rebased(_C.d_785, 3540)  # rules_data/terraforming_mars/cards/141-208.yaml:652
+d_3543 = _C.rebased(_C.d_365, 3540)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    3538: CPS(d_3538),
-    3539: CPS(d_3539),
     3540: CPS(d_3540),
     3541: CPS(d_3541),
+    3542: CPS(d_3542),
+    3543: CPS(d_3543),
 }
 
 
 CODE = {
-    4031: x_4031,
+    4035: x_4035,
 }
 AT = {
 }
@@ -87,5 +87,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:646
-    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":7,"x":4029},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3539},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":4030},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3540},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":4031},"o":"+=","e":{"op":"var","n":"n~746","x":4032},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3541}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3538},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:646"}',
+    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":7,"x":4033},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3541},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":4034},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3542},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":4035},"o":"+=","e":{"op":"var","n":"n~746","x":4036},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3543}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3540},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:646"}',
 }

@@ -46,10 +46,10 @@ K = [
 ]
 
 
-x_4064 = _C.x_3823  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+x_4068 = _C.x_3827  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
-def d_3571(ctx, E=None, B=3571):  # rules_data/terraforming_mars/cards/141-208.yaml:678
+def d_3573(ctx, E=None, B=3573):  # rules_data/terraforming_mars/cards/141-208.yaml:678
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,19 +60,19 @@ def d_3571(ctx, E=None, B=3571):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3572 = _C.rebased(_C.d_489, 3571)  # rules_data/terraforming_mars/cards/141-208.yaml:678
-d_3573 = _C.rebased(_C.d_3355, 3571)  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+d_3574 = _C.rebased(_C.d_489, 3573)  # rules_data/terraforming_mars/cards/141-208.yaml:678
+d_3575 = _C.rebased(_C.d_3357, 3573)  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
 TRIALS = {
-    3571: CPS(d_3571),
-    3572: CPS(d_3572),
     3573: CPS(d_3573),
+    3574: CPS(d_3574),
+    3575: CPS(d_3575),
 }
 
 
 CODE = {
-    4064: x_4064,
+    4068: x_4068,
 }
 AT = {
 }
@@ -80,5 +80,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:672
-    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4062},"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3572},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~746","x":4063}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4064}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3573}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3571},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:672"}',
+    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4066},"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3574},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~746","x":4067}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4068}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3575}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3573},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:672"}',
 }

@@ -50,34 +50,32 @@ K = [
 ]
 
 
-x_4035 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4036 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4037 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4038 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4039 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4040 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4041 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4042 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4043 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4044 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4045 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3542 = _C.rebased(_C.d_1878, 3542)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3543 = _C.rebased(_C.d_489, 3542)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3544 = _C.rebased(_C.d_1880, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_3545 = _C.rebased(_C.d_1881, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3546 = _C.rebased(_C.d_441, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3547 = _C.rebased(_C.d_442, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3548 = _C.rebased(_C.d_424, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3549 = _C.rebased(_C.d_425, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3550 = _C.rebased(_C.d_445, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3551 = _C.rebased(_C.d_695, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3552 = _C.rebased(_C.d_696, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3553 = _C.rebased(_C.d_697, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3554 = _C.rebased(_C.d_431, 3542)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4041 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4042 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4044 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4045 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4046 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4047 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4048 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4049 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3544 = _C.rebased(_C.d_1878, 3544)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3545 = _C.rebased(_C.d_489, 3544)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3546 = _C.rebased(_C.d_1880, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3547 = _C.rebased(_C.d_1881, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3548 = _C.rebased(_C.d_441, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3549 = _C.rebased(_C.d_442, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3550 = _C.rebased(_C.d_424, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3551 = _C.rebased(_C.d_425, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3552 = _C.rebased(_C.d_445, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3553 = _C.rebased(_C.d_695, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3554 = _C.rebased(_C.d_696, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3555 = _C.rebased(_C.d_697, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3556 = _C.rebased(_C.d_431, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3542: CPS(d_3542),
-    3543: CPS(d_3543),
     3544: CPS(d_3544),
     3545: CPS(d_3545),
     3546: CPS(d_3546),
@@ -89,20 +87,22 @@ TRIALS = {
     3552: CPS(d_3552),
     3553: CPS(d_3553),
     3554: CPS(d_3554),
+    3555: CPS(d_3555),
+    3556: CPS(d_3556),
 }
 
 
 CODE = {
-    4035: x_4035,
-    4036: x_4036,
-    4037: x_4037,
-    4038: x_4038,
+    4039: x_4039,
     4040: x_4040,
     4041: x_4041,
     4042: x_4042,
-    4043: x_4043,
     4044: x_4044,
     4045: x_4045,
+    4046: x_4046,
+    4047: x_4047,
+    4048: x_4048,
+    4049: x_4049,
 }
 AT = {
 }
@@ -110,5 +110,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:654
-    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4033},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3543},{"op":"rep","n":{"op":"var","n":"n~746","x":4034},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4035},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4036},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4037},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3548},{"op":"set","t":{"op":"st","k":"discard","x":4038},"o":"=","e":{"op":"lit","v":[],"x":4039},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3549},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4040}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3550}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3547},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3546},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4041},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4042},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4043},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3553},{"op":"set","t":{"op":"st","k":"deck","x":4044},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4045},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3554}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3552},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3551}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3545},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3544}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3542},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
+    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4037},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3545},{"op":"rep","n":{"op":"var","n":"n~746","x":4038},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4039},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4040},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4041},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3550},{"op":"set","t":{"op":"st","k":"discard","x":4042},"o":"=","e":{"op":"lit","v":[],"x":4043},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3551},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4044}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3552}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3549},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3548},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4045},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4046},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4047},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3555},{"op":"set","t":{"op":"st","k":"deck","x":4048},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4049},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3556}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3554},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3553}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3547},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3546}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3544},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
 }

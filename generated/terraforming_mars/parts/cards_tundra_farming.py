@@ -49,13 +49,13 @@ K = [
 ]
 
 
-x_3330 = _C.x_2494  # rules_data/terraforming_mars/cards/141-208.yaml:280
-x_3333 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3337 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3341 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3332 = _C.x_2494  # rules_data/terraforming_mars/cards/141-208.yaml:280
+x_3335 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3339 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3343 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2924(ctx, E=None, B=2924):  # rules_data/terraforming_mars/cards/141-208.yaml:287
+def d_2925(ctx, E=None, B=2925):  # rules_data/terraforming_mars/cards/141-208.yaml:287
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,19 +79,18 @@ def d_2924(ctx, E=None, B=2924):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2925 = _C.rebased(_C.d_352, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2926 = _C.rebased(_C.d_794, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2927 = _C.rebased(_C.d_365, 2924)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2928 = _C.rebased(_C.d_787, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2929 = _C.rebased(_C.d_495, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2930 = _C.rebased(_C.d_496, 2924)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2931 = _C.rebased(_C.d_359, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2932 = _C.rebased(_C.d_726, 2924)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2933 = _C.rebased(_C.d_679, 2924)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2926 = _C.rebased(_C.d_352, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2927 = _C.rebased(_C.d_794, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2928 = _C.rebased(_C.d_365, 2925)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2929 = _C.rebased(_C.d_787, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2930 = _C.rebased(_C.d_495, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2931 = _C.rebased(_C.d_496, 2925)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2932 = _C.rebased(_C.d_359, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2933 = _C.rebased(_C.d_726, 2925)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2934 = _C.rebased(_C.d_679, 2925)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2924: CPS(d_2924),
     2925: CPS(d_2925),
     2926: CPS(d_2926),
     2927: CPS(d_2927),
@@ -101,14 +100,15 @@ TRIALS = {
     2931: CPS(d_2931),
     2932: CPS(d_2932),
     2933: CPS(d_2933),
+    2934: CPS(d_2934),
 }
 
 
 CODE = {
-    3330: x_3330,
-    3333: x_3333,
-    3337: x_3337,
-    3341: x_3341,
+    3332: x_3332,
+    3335: x_3335,
+    3339: x_3339,
+    3343: x_3343,
 }
 AT = {
 }
@@ -116,5 +116,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:280
-    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3330},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3331},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2925},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3332},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2926},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3333},"o":"+=","e":{"op":"var","n":"n~746","x":3334},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2927},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3335},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2928},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3336},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2929},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3337},"o":"+=","e":{"op":"var","n":"n~748","x":3338},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2930},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3339},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2931},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3340},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3341},"o":"+=","e":{"op":"var","n":"n~750","x":3342},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2933}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2924},"vp":{"op":"lit","v":2,"x":3343},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
+    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3332},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3333},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2926},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3334},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3335},"o":"+=","e":{"op":"var","n":"n~746","x":3336},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2928},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3337},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2929},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3338},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2930},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3339},"o":"+=","e":{"op":"var","n":"n~748","x":3340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2931},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3341},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2932},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3342},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2933},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3343},"o":"+=","e":{"op":"var","n":"n~750","x":3344},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2934}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2925},"vp":{"op":"lit","v":2,"x":3345},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
 }
