@@ -3,7 +3,7 @@
 An option is one alternative of a ``choose``, once per binding of its generators
 (``for each c in hand where ...:``), named by its label (JSON data: what
 ``legal_actions`` lists). An option is offered only when a trial run finds a way to
-apply it in full that changes something (rulebook readings such as "you must be able
+apply it in full that changes something or says an event (rulebook: "you must be able
 to apply the effects"; "a choice never offers an option that can do nothing"): every
 ``require`` on the way holds. A decision with no option does nothing, in a trial as in
 the game (so "put a resource on another card" with no such card is skipped; a rule

@@ -3,9 +3,8 @@
 A record is *active* when it sits in a state entry declared ``active: true`` (owned by
 that entry's player, or by nobody for a game entry) or its kind is declared active.
 Its ``reactions`` fields (``{on, w, b}``) answer events; its ``modifiers`` fields
-(``{mod, by, w, anyone}``) change a modifiable value. ``grant SPEC until E, ...`` adds
-a lasting reaction or modifier (``state["grants"]``) that ends at the first of those
-events.
+(``{mod, by, w, anyone}``) change a modifiable value. ``grant SPEC until E, ...`` adds a
+lasting reaction or modifier (``state["grants"]``), ended by the first of those events.
 
 ``emit`` collects the reactions that answer an event (their filter holds with ``event``,
 ``you`` = owner and ``this`` = the record), then queues them: owners in seat order from
@@ -31,8 +30,7 @@ from compiler.runtime.values import ev, num
 __all__ = ["NeedFrames", "OrderBranch", "emit", "grant", "modified", "modsum",
            "reaction_bodies", "step_react"]
 
-Active = tuple[Any, str, str, dict[str, Any]]
-"""(owner, kind, record id, record)"""
+Active = tuple[Any, str, str, dict[str, Any]]   # (owner, kind, record id, record)
 
 
 def active_records(ctx: Ctx, only: dict[str, set[str]] | None = None) -> Iterator[Active]:
@@ -72,7 +70,9 @@ def emit(ctx: Ctx, event: str, fields: dict[str, Any], straight: bool = False) -
     compiled functions, as ``step_react`` runs them (False: a requirement failed;
     NeedFrames when one has a decision or an owner has several: an order to choose)."""
     log = ctx.state.get("log")
-    if isinstance(log, list) and not ctx.dry:
+    if ctx.dry:   # an event said in a trial is a change (ctx.changed), as the log has it
+        ctx.put({}, "event", event)
+    elif isinstance(log, list):
         ctx.put(ctx.state, "log", log + [{"event": event, **fields}])
     found = _answering(ctx, event, fields)
     if found and straight and not ctx.dry:
