@@ -140,9 +140,10 @@ def _play(doc: Document, rules: dict[str, Any] | None, unusable: set[str],
     unset = _given(game, doc, seats, box) if ok["given"] else []
     refused = _when(game, doc, seats, box) if ok["when"] else []
     failures += unset + refused
-    if ok["then"]:   # after a given not set or a step refused, the values would follow it
-        failures += st.then_failures(game, doc, seats, box,
-                                     structural=bool(unset or refused))
+    if ok["then"]:   # after a given not set, a step refused or a mistyped given or when
+        failures += st.then_failures(game, doc, seats, box,  # the values would follow it
+                                     structural=bool(unset or refused) or not ok["given"]
+                                     or not ok["when"])
     steps = doc.data.get("when") or []
     if not doc.data.get("then") and not any(
             isinstance(s, dict) and set(s) == {"refused"} for s in steps):

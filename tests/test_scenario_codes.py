@@ -54,3 +54,14 @@ def test_an_engine_crash_is_t010_not_a_traceback(tmp_path: Path, monkeypatch) ->
     failures = run_file(path, "scenario.yaml").failures
     assert [f.code for f in failures] == ["T010"]
     assert "the engine crashed: ZeroDivisionError: division by zero" in failures[0].message
+
+
+
+def test_a_when_not_a_list_leaves_then_uncompared(tmp_path: Path) -> None:
+    """A ``when`` that is not a list of steps is T001 alone: the Baron was not played, so
+    ``players.@1.out`` is false; a T007 for it would follow from the T001 (as after a
+    refused step, README "Rules tests as data")."""
+    fixed = DOCS["T001"]["fix"][1]
+    head, _, rest = fixed.partition("when:")
+    text = head + "when: {card: baron}\nthen:" + rest.partition("then:")[2]
+    assert run(tmp_path, text) == ["T001"]
