@@ -35,3 +35,13 @@ def test_game_fields_that_contradict_each_other_are_s003(tmp_path: Path, old: st
 
 def test_the_tutorial_game_fields_are_fine(tmp_path: Path) -> None:
     assert _check(tmp_path, "", "") == []
+
+
+def test_a_core_document_s_bound_is_not_said_to_come_from_kinds_yaml(tmp_path: Path) -> None:
+    """flow.yaml `end: {max_rounds: 0}`: S004, bounded by the core's flow schema (`rulesc
+    schema flow`), not by kinds.yaml, which the hint used to name."""
+    for name, body in _tutorial_files().items():
+        (tmp_path / name).write_text(body.replace("max_rounds: 3", "max_rounds: 0"), "utf-8")
+    [d] = compile_game(tmp_path, tmp_path, use_cache=False).diagnostics
+    assert d.code == "S004" and "kinds.yaml" not in (d.hint or "")
+    assert "`rulesc schema flow`" in (d.hint or "")
