@@ -65,3 +65,21 @@ def test_a_when_not_a_list_leaves_then_uncompared(tmp_path: Path) -> None:
     head, _, rest = fixed.partition("when:")
     text = head + "when: {card: baron}\nthen:" + rest.partition("then:")[2]
     assert run(tmp_path, text) == ["T001"]
+
+
+def test_a_given_below_a_state_entry_s_min_is_t004(tmp_path: Path) -> None:
+    """Love Letter's tokens of affection count up from 0 (state.yaml `min: 0`): a `given`
+    of -1 sets a state the rules never reach; it is T004 at the entry, not a pass."""
+    text = ("scenario: \"tokens below zero\"\ngame: love_letter\nplayers: 2\nseed: 1\n"
+            "given:\n  players.@0.tokens: {tokens}\nthen:\n  players.@0.tokens: {tokens}\n")
+    failures = run_file(_write(tmp_path, text.replace("{tokens}", "-1")),
+                        "scenario.yaml").failures
+    assert [(f.code, f.span.line) for f in failures] == [("T004", 6)]
+    assert "-1 is below the least value 0 of 'tokens'" in failures[0].message
+    assert run(tmp_path, text.replace("{tokens}", "2")) == []
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, "utf-8")
+    return path
