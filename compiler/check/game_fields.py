@@ -23,7 +23,8 @@ def check_game_fields(docs: list[Document]) -> list[Diagnostic]:
         players = doc.data.get("players")
         low, high = (players.get("min"), players.get("max")) if isinstance(players, dict) \
             else (None, None)
-        if _number(low) and _number(high) and low > high:
+        if isinstance(low, int) and isinstance(high, int) and _number(low) and \
+                _number(high) and low > high:
             out.append(Diagnostic(
                 doc.span(("players", "max")), "S003", f"players: max {high} is less than "
                 f"min {low}: no player count sets the game up",
