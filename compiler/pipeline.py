@@ -17,7 +17,7 @@ from typing import Any
 
 from compiler import cache, load
 from compiler.cache import paused_gc
-from compiler.diagnostics import Diagnostic, has_errors
+from compiler.diagnostics import Diagnostic, Span, has_errors
 from compiler.output import byte_compile, differs, write_tree
 
 __all__ = ["Compilation", "build", "compile_game", "render_outputs"]
@@ -111,6 +111,22 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None,
     return result
 
 
+def _no_game_of_its_own(docs: list[load.Document], base: Path
+                        ) -> tuple[list[load.Document], list[Diagnostic]]:
+    """An expansion's documents without a ``game`` one (README: "its own modules and
+    cards, no game.yaml"), and an R004 for each: it would be a second game document, and
+    the base game's modules and sources checked against it would fail by the dozen."""
+    kept = [d for d in docs if d.kind != "game"]
+    found = [Diagnostic(d.span(("kind",)) if isinstance(d.data, dict) and "kind" in d.data
+                        else Span(d.path), "R004",
+                        f"an expansion has no game document: this one would be a second "
+                        f"game beside {base.name}'s (left out)",
+                        hint=f"delete it (the expansion is played as {base.name}); or, for a "
+                             f"game of its own, check the folder without --on")
+             for d in docs if d.kind == "game"]
+    return kept, found
+
+
 def _cached(key: str, rules_dir: Path, folders: list[Path], root: Path
             ) -> Compilation | None:
     """The compilation kept for ``key``, its IR and documents read when asked for."""
@@ -144,10 +160,12 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     layer: frozenset[str] = frozenset()   # an expansion's documents
     for folder in folders:
         more_docs, more_diags = load.load_rules(folder, root)
+        if base is not None and folder == rules_dir:
+            more_docs, own = _no_game_of_its_own(more_docs, base)
+            more_diags += own
+            layer = frozenset(d.path for d in more_docs)
         docs += more_docs
         diags += more_diags
-        if base is not None and folder == rules_dir:
-            layer = frozenset(d.path for d in more_docs)
     if any(d.code == "L012" for d in diags):  # no folder: nothing else to say
         result.diagnostics = diags
         return result

@@ -46,7 +46,7 @@ from typing import Any
 from compiler import scenario_state as st
 from compiler.diagnostics import Severity, Span, did_you_mean
 from compiler.load import Document, load_text
-from compiler.scenario_ids import unknown_id, unknown_word
+from compiler.scenario_ids import out_of_bounds, unknown_id, unknown_word
 from compiler.scenario_shape import NEEDED_TO_START, header, not_loaded
 from compiler.scenario_state import Fail, Failure
 
@@ -140,9 +140,10 @@ def _play(doc: Document, rules: dict[str, Any] | None, unusable: set[str],
     unset = _given(game, doc, seats, box) if ok["given"] else []
     refused = _when(game, doc, seats, box) if ok["when"] else []
     failures += unset + refused
-    if ok["then"]:   # after a given not set or a step refused, the values would follow it
-        failures += st.then_failures(game, doc, seats, box,
-                                     structural=bool(unset or refused))
+    if ok["then"]:   # after a given not set, a step refused or a mistyped given or when
+        failures += st.then_failures(game, doc, seats, box,  # the values would follow it
+                                     structural=bool(unset or refused) or not ok["given"]
+                                     or not ok["when"])
     steps = doc.data.get("when") or []
     if not doc.data.get("then") and not any(
             isinstance(s, dict) and set(s) == {"refused"} for s in steps):
@@ -279,7 +280,8 @@ def _given(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]) -> list
         try:
             parts, value = seats.path(str(key), span), seats.values(value, span)
             below = parts[1:] if parts[:1] == ["state"] else parts
-            problem = unknown_id(game.rules, below, value, box) if "" not in below else ""
+            problem = (unknown_id(game.rules, below, value, box) or
+                       out_of_bounds(game.rules, below, value)) if "" not in below else ""
             if problem:
                 raise Fail(span, f"{key}: {problem}")
             st.set_path(state, parts, value, span, str(key), maps)

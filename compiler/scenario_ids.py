@@ -8,6 +8,10 @@ Entry points:
   path below the state (``["players", "0", "hand"]``); ``rules`` the composed or
   uncomposed rules (their ``state`` types and ``records``); ``box`` (optional) the
   whole game's: an id only a module left off has is said with the module to add.
+- ``out_of_bounds(rules, parts, value) -> str``: a whole number of ``value`` below the
+  state entry's literal ``min`` or above its ``max`` (state.yaml), said with the bound, or
+  '' (a bound that is an expression, such as a production's per-resource minimum, is not
+  judged here): a ``given`` the rules could never reach would test an impossible game.
 - ``unknown_word(rules, value) -> str``: the first string of ``value`` (a key or a leaf)
   that occurs nowhere in ``rules``, for the negative list tests of ``then`` (``lacks``,
   ``has_no``): a misspelt word there would make the test pass whatever the game does.
@@ -19,7 +23,7 @@ from typing import Any
 
 from compiler.diagnostics import did_you_mean
 
-__all__ = ["unknown_id", "unknown_word"]
+__all__ = ["out_of_bounds", "unknown_id", "unknown_word"]
 
 
 def unknown_id(rules: dict[str, Any], parts: list[str], value: Any,
@@ -37,6 +41,39 @@ def unknown_id(rules: dict[str, Any], parts: list[str], value: Any,
             return ""
     whole = (box or rules).get("records") or {}
     return _first_unknown(rules.get("records") or {}, t, value, whole)
+
+
+def out_of_bounds(rules: dict[str, Any], parts: list[str], value: Any) -> str:
+    """See the module docstring."""
+    state = rules.get("state") or {}
+    if len(parts) >= 3 and parts[0] == "players":
+        scope, name = "player", parts[2]
+    else:
+        scope, name = "game", parts[0] if parts else ""
+    entry = (state.get(scope) or {}).get(name)
+    if not isinstance(entry, dict):
+        return ""
+    for key, side in (("min", "below the least"), ("max", "above the greatest")):
+        bound = entry.get(key)
+        if not (isinstance(bound, dict) and bound.get("op") == "lit" and
+                isinstance(bound.get("v"), int)):
+            continue
+        for n in _numbers(value):
+            if (n < bound["v"]) if key == "min" else (n > bound["v"]):
+                return (f"{n} is {side} value {bound['v']} of '{name}' (state.yaml {key}): "
+                        "the rules never reach that state")
+    return ""
+
+
+def _numbers(value: Any) -> list[int]:
+    """The whole numbers in ``value`` (itself, a mapping's values, a list's items)."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) \
+        else []
+    return [n for v in items for n in _numbers(v)]
 
 
 def _below(t: Any, part: str) -> Any:

@@ -173,3 +173,14 @@ def test_build_out_writes_no_bytecode_cache(tmp_path):
     assert main(["build", "love_letter", "--out", str(out)]) == 0
     assert (out / "love_letter" / "__init__.py").is_file()
     assert not list(out.rglob("__pycache__"))
+
+
+def test_check_of_a_folder_never_built_says_so_and_how_to_build_it(tmp_path, capsys):
+    """``build GAME --out DIR --check`` with no DIR/GAME yet: not "out of date" with ten of
+    its files, but that it was never built, and the command that builds it there."""
+    out = tmp_path / "nothing_here"
+    assert main(["build", "love_letter", "--out", str(out), "--check"]) == 1
+    err = capsys.readouterr().err
+    assert f"{out / 'love_letter'} does not exist" in err
+    assert f"rulesc build love_letter --out {out}" in err
+    assert not out.exists()

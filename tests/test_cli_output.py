@@ -149,6 +149,16 @@ def test_modules_none_is_the_base_game_in_every_command(capsys):
     assert main(["check", "love_letter", "--modules", "none"]) == 0
 
 
+@pytest.mark.parametrize("modules", ["all,co2", "co2,none"])
+def test_all_or_none_beside_other_modules_is_a_usage_error_that_says_so(modules, capsys):
+    """`--modules all,co2` said "unknown module 'all'" with the list of modules (where a
+    new user sees nothing wrong with 'all'): 'all' and 'none' stand alone."""
+    assert main(["play", "pampero", "--modules", modules, "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    word = "all" if "all" in modules else "none"
+    assert f"'{word}' stands alone" in err and "unknown module" not in err
+
+
 def test_schema_without_kind_lists_the_kinds_as_its_help_says(capsys):
     assert main(["schema"]) == 0
     assert capsys.readouterr().out.split() == ["game", "flow", "modules", "kinds", "state",

@@ -130,3 +130,19 @@ def test_a_negative_number_ending_a_phrase_reads_like_the_parenthesised_one(tmp_
     assert said["-24"] == said["(-24)"]
     assert any("temperatura almeno -24 °C" in line for line in said["-24"]["it"])
     assert any("temperature at least -24 °C" in line for line in said["-24"]["en"])
+
+
+def test_a_game_yaml_in_an_expansion_is_one_r004_not_a_cascade(tmp_path):
+    """An expansion with a game.yaml of its own (here Love Letter's, 2-4 players): it was
+    R004 "a second 'game' document" plus an R025 on the base game's solo module ("the game
+    is for 2-4 players"), an R017 and a W002 against that game.yaml. It is left out, with
+    one R004 at its `kind` that says to delete it."""
+    exp = _expansion(tmp_path)
+    game_yaml = (ROOT / "rules_data" / "love_letter" / "game.yaml").read_text("utf-8")
+    (exp / "game.yaml").write_text(game_yaml, "utf-8")
+    comp = compile_game(exp, tmp_path, base=TM_RULES)
+    errors = [d for d in comp.diagnostics if d.severity.value == "error"]
+    found = [(d.code, Path(d.span.path).name) for d in errors]
+    assert found == [("R004", "game.yaml")], [d.format() for d in errors]
+    assert "an expansion has no game document" in errors[0].message
+    assert comp.ir["game"]["players"] == {"min": 1, "max": 5}   # Terraforming Mars's

@@ -289,6 +289,18 @@ def test_steps_and_booking_labels_have_names_in_a_view():
         "starting money 25, fees -2"
 
 
+def test_a_track_with_no_name_reads_as_words_in_a_view():
+    """Pampero's turn-order disc row (track ``lower_row``, no name in tracks.yaml: "move
+    your turn-order disc to the lower row") reads "lower row 1" in a player's tracks, as
+    a label word with no name does (README: "the word with spaces for underscores")."""
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import value_text
+    from generated import pampero
+
+    text = value_text({"time": 0, "lower_row": 1}, Names(pampero.RULES))
+    assert text == "time disc 0, lower row 1"
+
+
 def test_the_italian_game_labels_its_options_in_italian():
     """game.yaml's `labels` give the words of the labels' keys and values and of the
     decisions' kinds: Terraforming Mars (an Italian rulebook) offers 'gioca: ...' and

@@ -54,3 +54,32 @@ def test_an_engine_crash_is_t010_not_a_traceback(tmp_path: Path, monkeypatch) ->
     failures = run_file(path, "scenario.yaml").failures
     assert [f.code for f in failures] == ["T010"]
     assert "the engine crashed: ZeroDivisionError: division by zero" in failures[0].message
+
+
+
+def test_a_when_not_a_list_leaves_then_uncompared(tmp_path: Path) -> None:
+    """A ``when`` that is not a list of steps is T001 alone: the Baron was not played, so
+    ``players.@1.out`` is false; a T007 for it would follow from the T001 (as after a
+    refused step, README "Rules tests as data")."""
+    fixed = DOCS["T001"]["fix"][1]
+    head, _, rest = fixed.partition("when:")
+    text = head + "when: {card: baron}\nthen:" + rest.partition("then:")[2]
+    assert run(tmp_path, text) == ["T001"]
+
+
+def test_a_given_below_a_state_entry_s_min_is_t004(tmp_path: Path) -> None:
+    """Love Letter's tokens of affection count up from 0 (state.yaml `min: 0`): a `given`
+    of -1 sets a state the rules never reach; it is T004 at the entry, not a pass."""
+    text = ("scenario: \"tokens below zero\"\ngame: love_letter\nplayers: 2\nseed: 1\n"
+            "given:\n  players.@0.tokens: {tokens}\nthen:\n  players.@0.tokens: {tokens}\n")
+    failures = run_file(_write(tmp_path, text.replace("{tokens}", "-1")),
+                        "scenario.yaml").failures
+    assert [(f.code, f.span.line) for f in failures] == [("T004", 6)]
+    assert "-1 is below the least value 0 of 'tokens'" in failures[0].message
+    assert run(tmp_path, text.replace("{tokens}", "2")) == []
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "scenario.yaml"
+    path.write_text(text, "utf-8")
+    return path

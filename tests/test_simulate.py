@@ -52,7 +52,9 @@ def test_rows_record_what_the_game_did():
 
 @pytest.mark.parametrize("args, message", [
     (["--modules", "nope"], "unknown module 'nope'"), (["--games", "0"], "at least 1"),
-    (["--agents", "human"], "unknown agent 'human'"),
+    # a human seat cannot sit a batch of games (it said "unknown agent 'human' (agents:
+    # human, random)", naming 'human' among the agents it refused)
+    (["--agents", "human"], "no human seat in simulate: its agents are: random"),
     # once accepted silently: no worker at all, a Ray address the local backend ignores,
     # and a module for another player count, refused before any game is played
     (["--workers", "0"], "--workers must be at least 1"),

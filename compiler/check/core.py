@@ -8,7 +8,8 @@ component count that differs from the records of its deck (W002), and the steps 
 records a module names: one the flow does not have (R014), or one only a module it does
 not require brings (R023); a record's ``module:`` that names no module (R001); a field
 the sheet layout names that its kind does not have (R041, sheet_fields.py); a
-definition's text without a language of the game (W004).
+definition's text without a language of the game (W004); game.yaml's players and
+language against each other (S003, game_fields.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from compiler.check.combinations import check_pairs
 from compiler.check.components import check_components
+from compiler.check.game_fields import check_game_fields
 from compiler.check.module_index import Index, items
 from compiler.check.modules import cycles_and_contradictions
 from compiler.check.sheet_fields import check_sheet_fields
@@ -46,6 +48,7 @@ def check_core(docs: list[Document], ir: dict[str, Any],
     out += _coded_names(docs)
     out += check_sheet_fields(docs)
     out += _untranslated(docs)
+    out += check_game_fields(docs)
     kinds = {d.kind for d in docs}
     first = docs[0].path if docs else folder   # no document at all: the folder itself
     # a folder of modules and their records but no game is an expansion checked alone

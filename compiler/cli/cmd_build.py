@@ -142,8 +142,7 @@ def _build_one(folder: Path, root: Path, game: str, args: argparse.Namespace,
         _say(f"rulesc build: {game}: not built (errors above); nothing was written")
         return 1
     if args.check and changed:
-        _say(f"rulesc build: {game}: {target} is out of date: {', '.join(changed[:10])}; "
-             "run `rulesc build` and commit the result")
+        _say(_stale(game, target, changed, args))
         return 1
     verb = "up to date" if not changed else f"wrote {len(changed)} file(s)"
     print(f"{game}: {verb} in {target}")
@@ -207,6 +206,21 @@ def _report(diags: list[Diagnostic], comp: Compilation, check: str, strict: bool
 def _inside(d: Diagnostic, folder: Path) -> bool:
     """Whether diagnostic ``d`` is about a file inside ``folder``."""
     return Path(d.span.path).resolve().is_relative_to(Path(folder).resolve())
+
+
+def _stale(game: str, target: Path, changed: list[str], args: argparse.Namespace) -> str:
+    """What ``--check`` says of a ``target`` that differs from the compiled ``changed``
+    files (relative paths): that it was never built, or which files are out of date (at
+    most 10 named), and the command that builds it there."""
+    words = ["rulesc", "build"] + ([game] if args.rules is None else ["--rules", str(args.rules)])
+    words += ["--on", args.on] if getattr(args, "on", None) else []
+    command = " ".join(words + (["--out", str(args.out)] if args.out is not None else []))
+    if not target.exists():
+        return (f"rulesc build: {game}: {target} does not exist (never built); "
+                f"build it with `{command}`")
+    more = f" and {len(changed) - 10} more" if len(changed) > 10 else ""
+    return (f"rulesc build: {game}: {target} is out of date: {', '.join(changed[:10])}"
+            f"{more}; run `{command}` and commit the result")
 
 
 def _check_command(game: str, args: argparse.Namespace) -> str:

@@ -52,6 +52,12 @@ def choose(rules: dict[str, Any], text: str | None, players: int | None,
     if text is not None and text.strip() == "none" and "none" not in known:
         text = ""   # the base game, as `rulesc sheet --modules none` says it
     wanted = list(dict.fromkeys(m.strip() for m in (text or "").split(",") if m.strip()))
+    for word in ("all", "none"):   # `--modules all,co2`: not "unknown module 'all'"
+        if word in wanted and word not in known:
+            what = "every module" if word == "all" else "the base game"
+            others = ",".join(m for m in wanted if m != word)
+            raise UsageError(f"'{word}' stands alone: --modules {word} ({what}), or name "
+                             f"the modules: --modules {others}")
     for mid in wanted:
         if mid not in known:
             hint = did_you_mean(mid, known)

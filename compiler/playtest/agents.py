@@ -171,17 +171,20 @@ AGENTS = ("human", "random")
 
 
 def make_agents(spec: str, players: int, seed: int,
-                human: Callable[[], HumanAgent] | None = None) -> list[Agent]:
+                human: Callable[[], HumanAgent] | None = None,
+                where: str = "simulate") -> list[Agent]:
     """One agent per seat from ``human,random,...`` (one name: every seat).
 
-    ``human()`` builds a terminal agent. Raises SetupError for an unknown name or a list
-    whose length is not 1 or the player count.
+    ``human()`` builds a terminal agent (None: no human seat; ``where`` names the command
+    for its message). Raises SetupError for an unknown name, a human seat without
+    ``human``, or a list whose length is not 1 or the player count.
     """
     names = [n.strip() for n in spec.split(",") if n.strip()] or ["random"]
     if len(names) == 1:
         names *= players
     if len(names) != players:
-        raise SetupError(f"--agent gives {len(names)} agents for {players} players")
+        raise SetupError(f"{len(names)} agents for {players} players: name one agent (for "
+                         "every seat) or one per seat")
     policy = RandomPolicy(seed)
     out: list[Agent] = []
     for name in names:
@@ -189,6 +192,8 @@ def make_agents(spec: str, players: int, seed: int,
             out.append(RandomAgent(policy))
         elif name == "human" and human is not None:
             out.append(human())
+        elif name == "human":   # `rulesc simulate`: no terminal to ask
+            raise SetupError(f"no human seat in {where}: its agents are: random")
         else:
             raise SetupError(f"unknown agent '{name}' (agents: {', '.join(AGENTS)})")
     return out

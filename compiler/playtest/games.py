@@ -193,6 +193,11 @@ class Names:
             return self.table["none"]
         return json.dumps(value, ensure_ascii=False)
 
+    def key(self, key: str) -> str:
+        """A map's key in a view: its name, else the id with spaces for underscores (a
+        record the data leaves unnamed: Pampero's ``lower_row`` track, "lower row")."""
+        return self.table.get(key) or key.replace("_", " ")
+
     def label(self, option: Any) -> str:
         """One option as short text: ``{"act": "play", "card": "lichen"}`` -> ``play: Lichen``.
 

@@ -145,8 +145,9 @@ def _line(key: str, value: Any, names: Names, width: int) -> str:
 
 def value_text(value: Any, names: Names) -> str:
     """A state value as short text: ids as names, lists joined, a hidden list counted,
-    a map as ``key value`` pairs, a nested object as its values in parentheses
-    (``s51 (city, player 2, Immigrant City)``), never JSON."""
+    a map as ``key value`` pairs (a key with no name as words: ``lower row 1``), a nested
+    object as its values in parentheses (``s51 (city, player 2, Immigrant City)``), never
+    JSON."""
     if isinstance(value, bool):
         return names.yes_no(value)
     if isinstance(value, list):
@@ -154,7 +155,7 @@ def value_text(value: Any, names: Names) -> str:
             return names.said("view_hidden", "{n} hidden", n=len(value))
         return ", ".join(value_text(v, names) for v in value)
     if isinstance(value, dict):
-        return ", ".join(_keyed(names.of(k), _inner(v, names)) for k, v in value.items())
+        return ", ".join(_keyed(names.key(str(k)), _inner(v, names)) for k, v in value.items())
     if value is None:
         return "-"
     return names.of(value) if isinstance(value, str) else str(value)

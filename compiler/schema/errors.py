@@ -62,8 +62,7 @@ def diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
         return Diagnostic(doc.span(path), "S004", f"{where}: {_show(err.instance)} is "
                           f"{'below the least' if least else 'above the greatest'} value "
                           f"{err.validator_value}",
-                          hint=f"kinds.yaml bounds this field ({'min' if least else 'max'}: "
-                               f"{err.validator_value}); write a value within them")
+                          hint=_bound_hint(doc, least, err.validator_value))
     if err.validator in ("anyOf", "oneOf"):
         title = err.schema.get("title") if isinstance(err.schema, dict) else None
         hint = _type_hint(err.instance, "")
@@ -73,6 +72,18 @@ def diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
                           f"{title or 'an allowed value'}", hint=_kind_hint(doc, hint))
     return Diagnostic(doc.span(path), "S003", f"{where}: {_message(err)}",
                       hint=_kind_hint(doc, _hint(err)))
+
+
+def _bound_hint(doc: Document, least: bool, bound: Any) -> str:
+    """Where a bound comes from: a record kind's field in kinds.yaml, else the core's
+    schema of the document (flow.yaml's ``max_rounds``: ``rulesc schema flow``)."""
+    from compiler.lang.declare import CORE_KINDS
+
+    side = "min" if least else "max"
+    if doc.kind in CORE_KINDS:
+        return (f"the {doc.kind} schema bounds this field ({side}: {bound}; `rulesc schema "
+                f"{doc.kind}`); write a value within it")
+    return f"kinds.yaml bounds this field ({side}: {bound}); write a value within them"
 
 
 def _kind_hint(doc: Document, hint: str) -> str:

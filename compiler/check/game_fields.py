@@ -1,0 +1,44 @@
+"""Fields of game.yaml that the schema checks one by one but not against each other.
+
+Entry point: ``check_game_fields(docs)``: S003 when ``players.min`` is more than
+``players.max`` (no player count could set the game up: "this game is for 5-2 players"),
+and when ``language`` (the rulebook's, the sheets' default) is not among ``languages``
+(``rulesc sheet`` without ``--lang`` would refuse it: "unknown language").
+"""
+
+from __future__ import annotations
+
+from compiler.diagnostics import Diagnostic
+from compiler.load import Document
+
+__all__ = ["check_game_fields"]
+
+
+def check_game_fields(docs: list[Document]) -> list[Diagnostic]:
+    """The S003 diagnostics of every game document's ``players`` and ``language``."""
+    out: list[Diagnostic] = []
+    for doc in docs:
+        if doc.kind != "game" or not isinstance(doc.data, dict):
+            continue
+        players = doc.data.get("players")
+        low, high = (players.get("min"), players.get("max")) if isinstance(players, dict) \
+            else (None, None)
+        if isinstance(low, int) and isinstance(high, int) and _number(low) and \
+                _number(high) and low > high:
+            out.append(Diagnostic(
+                doc.span(("players", "max")), "S003", f"players: max {high} is less than "
+                f"min {low}: no player count sets the game up",
+                hint=f"write the fewest players as min and the most as max "
+                     f"({{min: {high}, max: {low}}}?)"))
+        language, languages = doc.data.get("language"), doc.data.get("languages")
+        if isinstance(language, str) and isinstance(languages, list) and languages and \
+                language not in languages:
+            out.append(Diagnostic(
+                doc.span(("language",)), "S003", f"language: '{language}' (the rulebook's, "
+                f"the sheets' default) is not one of languages: {', '.join(map(str, languages))}",
+                hint=f"add {language} to languages, or write one of them as language"))
+    return out
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
