@@ -4,7 +4,8 @@ Entry point: ``check(docs, ir)``: provisional values (W001), placeholders (W010)
 without a source (W003) and unknown source documents (R017), module cycles and
 contradictions (R020, R021), the steps and records modules name (R014, R023), every
 module alone and every allowed pair (R022, R024-R026), printed component counts (W002),
-adjacency that is not mutual (R012), required documents (R016). Resolution
+adjacency that is not mutual (R012), required documents (R016), sheet fields and
+definition text holes (R041, R044). Resolution
 (``compiler.lang``) reports names, types and phrases.
 """
 

@@ -9,6 +9,9 @@ is not an error anywhere else: the sheet would silently print nothing there (a c
 value, its copy count). A line or column with ``each: FIELD`` takes the holes of FIELD's
 items first; only its ``each`` is checked.
 
+A definition's ``text`` (``text_one``, ``text_inf``...) holes must be its parameters
+(R044): ``{m}``, ``{m:the}`` or ``{m|step|steps}`` with no parameter ``m`` prints nothing.
+
 Entry point: ``check_sheet_fields(docs) -> list[Diagnostic]``.
 """
 
@@ -26,13 +29,15 @@ __all__ = ["check_sheet_fields"]
 
 HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.[a-z0-9_.]*)?(?::[^{}]*)?\}")
 """A template hole ``{field}``, ``{field.part}`` or ``{field:form}``: its field."""
+TEXT_HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[:|][^}]*)?\}")
+"""A definition text's hole ``{n}``, ``{r:the}``, ``{n|step|steps}``: its parameter."""
 TEXTS = ("corner", "head", "foot")
 FIELDS = ("order", "copies", "group", "unit")
 
 
 def check_sheet_fields(docs: list[Document]) -> list[Diagnostic]:
     """R041 for each hole or field name of a sheet section that its kind lacks, and for
-    each hole of flow.yaml's ``winner_text`` that names no constant."""
+    each hole of flow.yaml's ``winner_text`` that names no constant; R044 (definitions)."""
     constants = {str(r.get("id")) for d in docs if d.kind == "constants"
                  for r in items(d.data, "records") if isinstance(r, dict)}
     what = "constant of the game (constants.yaml)"
@@ -40,6 +45,8 @@ def check_sheet_fields(docs: list[Document]) -> list[Diagnostic]:
     flow = next((d for d in docs if d.kind == "flow" and isinstance(d.data, dict)), None)
     if flow is not None:
         out += _holes(flow, ("winner_text",), flow.data.get("winner_text"), constants, what)
+    for doc in (d for d in docs if d.kind == "definitions" and isinstance(d.data, dict)):
+        out += _text_holes(doc)
     game = next((d for d in docs if d.kind == "game" and isinstance(d.data, dict)), None)
     sheet = game.data.get("sheet") if game else None
     if game is None or not isinstance(sheet, dict):
@@ -113,3 +120,24 @@ def _unknown(doc: Document, path: tuple[Any, ...], name: str, known: set[str],
                       f"the sheet names '{name}', which is no {what}: the sheet would "
                       "print nothing there",
                       hint=hint or f"use one of: {', '.join(sorted(known))}")
+
+
+def _text_holes(doc: Document) -> list[Diagnostic]:
+    """R044 at each hole of a definition's ``text*`` that is no parameter."""
+    out = []
+    for i, rec in enumerate(doc.data.get("records") or []):
+        params = rec.get("params") if isinstance(rec, dict) else None
+        params = params if isinstance(params, dict) else {}
+        for field, texts in rec.items() if isinstance(rec, dict) else ():
+            for lang, text in (texts.items() if field.startswith("text") and
+                               isinstance(texts, dict) else ()):
+                for m in TEXT_HOLE.finditer(text if isinstance(text, str) else ""):
+                    if m[1] not in params:
+                        out.append(Diagnostic(
+                            doc.span(("records", i, field, lang)), "R044",
+                            f"definition '{rec.get('id')}': its {field} ({lang}) names "
+                            f"'{{{m[1]}}}', which is no parameter: the sheets would print "
+                            "nothing there", hint="use a hole of the phrase "
+                            f"({', '.join(map(str, params)) or 'it has none'}), or write "
+                            "the word"))
+    return out
