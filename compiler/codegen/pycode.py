@@ -124,7 +124,7 @@ def each_part_source(ir: dict[str, Any], parts: list[Part], source: str,
     for part in parts:
         mod = mods.pop()  # its functions' texts let go once it is written
         doc = PART_DOC.format(kind=part.kind, source=_comment(part.source))
-        uses = imports if any(group[n] in bound for n, _ in mod.unit.functions) else ""
+        uses = imports if any(group[n] in bound for n in mod.unit.names()) else ""
         text = _header(_comment(part.source), doc, uses) + mod.render(group, bound) + \
             "\n\nRECORDS = " + records_source(mod.ir) + "\n"
         del mod
@@ -176,8 +176,7 @@ class _Module:
                 twins.first.setdefault(shape, self)
         else:
             self.direct: list[bool] = twin.direct
-            self.unit = Unit(made[0], [made[1][n] for n in twin.unit.order],
-                             twin.unit.consts, base, (twin.unit, made[1]), made[2])
+            self.unit = Unit([], [], twin.unit.consts, base, (twin.unit, made))
         self.trials = "TRIALS = {\n" + "".join(
             f"    {n['id']}: {_trial(n['id'], d)},\n"
             for n, d in zip(nodes, self.direct, strict=True)) + "}\n"
