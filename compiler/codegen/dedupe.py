@@ -74,27 +74,23 @@ class Unit:
         heads, whole = self.twin[1].functions()
         return heads, whole
 
-    def names(self, order: bool = False) -> list[str]:
-        """The functions' names in output order (or, with ``order``, callees first)."""
-        if self.twin is None:
-            return self.order if order else [n for n, _ in self.functions]
-        first, names = self.twin[0], self.twin[1].names()
-        return [names[n] for n in first.order] if order else \
-            [names[n] for n, _ in first.functions]
+    def own(self) -> Unit:
+        """The unit whose functions' names this one's groups and calls are those of:
+        a twin's first (its names are only renamed), else itself."""
+        return self if self.twin is None else self.twin[0]
 
 
 def groups(units: list[Unit], calls: dict[str, list[str]] | None = None) -> dict[str, str]:
     """{name: its group} (a group: the first function of its body met, callees first);
-    ``calls`` gets {name: the functions it calls}."""
+    ``calls`` gets {name: the functions it calls} (not a twin's: its first's renamed)."""
     group: dict[str, str] = {}
     seen: dict[tuple[str, str, str], str] = {}
     calls = {} if calls is None else calls
     for unit in units:
         if unit.twin is not None:  # its functions' groups are its twin's (met before)
             first, names = unit.twin[0], unit.twin[1].names()
-            for name in first.order:
+            for name in first.order:  # (its calls: its first's, renamed; see ``shared``)
                 group[names[name]] = group[name]
-                calls[names[name]] = [names.get(c, c) for c in calls[name]]
             continue
         texts = dict(unit.functions)
         for name in unit.order:
@@ -111,16 +107,17 @@ def shared(units: list[Unit], group: dict[str, str],
            calls: dict[str, list[str]]) -> dict[str, str]:
     """{group: the name of its one function} of the groups with functions in more than
     one unit, whose callees' groups are such too (so the shared functions call only
-    one another; ``calls`` as ``groups`` gives it)."""
+    one another; ``calls`` as ``groups`` gives it). A twin's functions and calls are
+    its first's renamed, in the same groups: they are read by its first's names."""
     where: dict[str, set[int]] = {}
     first: dict[str, str] = {}
-    for i, unit in enumerate(units):
-        for name in unit.names():
+    for i, unit in enumerate(units):  # a twin's by its first's names: the same groups
+        for name, _ in unit.own().functions:
             where.setdefault(group[name], set()).add(i)
             first.setdefault(group[name], name)
     out: dict[str, str] = {}
     for unit in units:
-        for name in unit.names(order=True):
+        for name in unit.own().order:
             g = group[name]
             if len(where[g]) > 1 and all(group.get(c) in out for c in calls[name]
                                          if c != name):

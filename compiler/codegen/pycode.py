@@ -124,7 +124,8 @@ def each_part_source(ir: dict[str, Any], parts: list[Part], source: str,
     for part in parts:
         mod = mods.pop()  # its functions' texts let go once it is written
         doc = PART_DOC.format(kind=part.kind, source=_comment(part.source))
-        uses = imports if any(group[n] in bound for n in mod.unit.names()) else ""
+        uses = imports if any(group[n] in bound for n, _ in mod.unit.own().functions) \
+            else ""  # (a twin's groups are its first's)
         text = _header(_comment(part.source), doc, uses) + mod.render(group, bound) + \
             "\n\nRECORDS = " + records_source(mod.ir) + "\n"
         del mod
