@@ -193,21 +193,28 @@ def _k(n: int) -> str:
 
 def scale_child(folder: Path) -> None:
     """In a child process: compile ``folder`` and write its engine package (codegen and
-    the ``.pyc`` files, as ``rulesc build`` does; not the sheets) beside it, in
-    ``pkg/<name>``; print the figures as JSON (``{n}`` in a key: the size)."""
+    the ``.pyc`` files, as ``rulesc build`` does: each file written as it is made, the
+    documents let go after compiling; not the sheets) beside it, in ``pkg/<name>``;
+    print the figures as JSON (``{n}`` in a key: the size)."""
     import resource
 
     from compiler.cache import paused_gc
-    from compiler.codegen import encoded, generate
-    from compiler.output import byte_compile, write_tree
+    from compiler.codegen import each_file
+    from compiler.output import Tree, byte_compile
+    from compiler.pipeline import release_docs
 
     start, cpu = time.perf_counter(), time.process_time()
     comp = compile_game(folder, folder.parent)
     compiled, compiled_cpu = time.perf_counter() - start, time.process_time() - cpu
-    with paused_gc():  # as render_outputs generates them and keeps them
-        files = encoded(generate(comp.ir, f"{folder.name}/"))
+    release_docs(comp, [folder], folder.parent)
     out = folder.parent / "pkg" / folder.name
-    write_tree(out, files)
+    size = 0
+    with paused_gc(), Tree(out) as tree:  # as pipeline.build writes them
+        for rel, text in each_file(comp.ir, f"{folder.name}/"):
+            data = text.encode("utf-8")
+            size += len(data)
+            tree.add(rel, data)
+        tree.finish()
     byte_compile(out)  # in processes of its own for a big engine: their CPU counts too
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     total = time.perf_counter() - start
@@ -218,7 +225,7 @@ def scale_child(folder: Path) -> None:
         "build_{n}_s": total, "build_{n}_cpu_s": total_cpu, "compile_{n}_s": compiled,
         "compile_{n}_cpu_s": compiled_cpu, "peak_{n}_mb": peak,
         "ir_bytes_per_card_{n}": len(json.dumps(cards)) / len(cards),
-        "engine_bytes_per_card_{n}": sum(len(t) for t in files.values()) / len(cards)}))
+        "engine_bytes_per_card_{n}": size / len(cards)}))
 
 
 def import_child(package: Path) -> None:

@@ -1,10 +1,12 @@
 """Atomic output: a whole generated folder is replaced at once, or not at all.
 
-``write_tree`` writes the new tree into a staging folder beside the target, then swaps
-it in. On Linux the swap is one ``renameat2(RENAME_EXCHANGE)`` call, so a reader (or a
-process killed at any instant) sees either the old tree or the new one, never a mix or
-nothing. Elsewhere two renames are used, with ``.<name>.old`` kept until the new tree is in
-place and restored by the next run if a crash fell between them.
+``Tree`` writes the new tree into a staging folder beside the target, file by file as
+they are made (a big engine's files are not all held in memory), then swaps it in;
+``write_tree`` does it for a dict of files. On Linux the swap is one
+``renameat2(RENAME_EXCHANGE)`` call, so a reader (or a process killed at any instant)
+sees either the old tree or the new one, never a mix or nothing. Elsewhere two renames
+are used, with ``.<name>.old`` kept until the new tree is in place and restored by the
+next run if a crash fell between them.
 
 Everything written gets the permissions the user's umask gives a new file or folder
 (``tempfile`` makes its staging files 0600 and folders 0700; those are widened):
@@ -37,40 +39,108 @@ _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 
 
+HOLD_BYTES = 64_000_000
+"""Bytes of files equal to the target's that a ``Tree`` holds before it opens its
+staging folder (a build that changes nothing then writes nothing, unless bigger)."""
+
+
+class Tree:
+    """A generated folder written file by file: ``add`` each file as soon as it is made,
+    then ``finish``; the folder ``target`` is replaced by exactly the files added, at
+    once (``_swap``), or left as it was if anything fails before (the staging folder is
+    removed; a kill may leave a hidden ``.<name>.new-*`` folder behind, dropped by a
+    later run). Use it as a context manager, so that a failure cleans up.
+
+    ``write=False``: nothing is written; ``finish`` only says what would change. A file
+    equal to the target's is held (up to ``HOLD_BYTES``), not written, until one
+    differs: a build that changes nothing writes nothing.
+    """
+
+    def __init__(self, target: Path, write: bool = True) -> None:
+        self.target, self.write = target, write
+        self._names: set[str] = set()
+        self._changed: list[str] = []
+        self._held: list[tuple[str, bytes]] = []
+        self._held_bytes = 0
+        self._staging: Path | None = None
+
+    def __enter__(self) -> Tree:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def add(self, rel: str, data: bytes) -> None:
+        """Add file ``rel`` (a relative path, each at most once) holding ``data``."""
+        self._names.add(rel)
+        path = self.target / rel
+        same = path.is_file() and path.stat().st_size == len(data) and \
+            path.read_bytes() == data
+        if not same:
+            self._changed.append(rel)
+        if not self.write:
+            return
+        if self._staging is None and (not same or self._held_bytes + len(data) > HOLD_BYTES):
+            self._open()
+        if self._staging is None:
+            self._held.append((rel, data))
+            self._held_bytes += len(data)
+        else:
+            _write_file(self._staging / rel, data)
+
+    def finish(self) -> list[str]:
+        """Put the tree in place if anything changed (added, changed, or a file of the
+        target's that was not added: orphaned); the sorted relative paths that changed."""
+        if self.target.is_dir():
+            for p in sorted(self.target.rglob("*")):
+                rel = p.relative_to(self.target).as_posix()
+                if p.is_file() and rel not in self._names and "__pycache__" not in rel:
+                    self._changed.append(rel)
+        changed = sorted(set(self._changed))
+        if self.write and changed:
+            staging = self._staging or self._open()
+            _sync(staging, [staging / rel for rel in sorted(self._names)])
+            _swap(staging, self.target)
+            _fsync_dir(self.target.parent)
+        self.close()
+        return changed
+
+    def close(self) -> None:
+        """Drop the staging folder (after the swap it holds the old tree)."""
+        self._held = []
+        if self._staging is not None and self._staging.exists():
+            shutil.rmtree(self._staging, ignore_errors=True)
+        self._staging = None
+
+    def _open(self) -> Path:
+        """Make the staging folder beside the target and write the held files into it."""
+        self.target.parent.mkdir(parents=True, exist_ok=True)
+        _recover(self.target)
+        staging = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.new-",
+                                        dir=self.target.parent))
+        self._staging = staging
+        os.chmod(staging, umask_mode(0o777))
+        for rel, data in self._held:
+            _write_file(staging / rel, data)
+        self._held, self._held_bytes = [], 0
+        return staging
+
+
 def differs(target: Path, files: dict[str, bytes]) -> list[str]:
     """Relative paths that would change (added, changed, or orphaned) if written."""
-    out = []
+    tree = Tree(target, write=False)
     for rel, data in files.items():
-        p = target / rel
-        if not p.is_file() or p.read_bytes() != data:
-            out.append(rel)
-    if target.is_dir():
-        for p in sorted(target.rglob("*")):
-            rel = p.relative_to(target).as_posix()
-            if p.is_file() and rel not in files and "__pycache__" not in rel:
-                out.append(rel)
-    return sorted(set(out))
+        tree.add(rel, data)
+    return tree.finish()
 
 
 def write_tree(target: Path, files: dict[str, bytes]) -> None:
-    """Replace folder ``target`` with exactly ``files`` (relative path -> bytes).
-
-    Any failure or kill before the swap leaves ``target`` untouched; the staging folder
-    is removed on failure (a kill may leave a hidden ``.<name>.new-*`` folder behind).
-    """
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _recover(target)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
-    try:
-        os.chmod(staging, umask_mode(0o777))
+    """Replace folder ``target`` with exactly ``files`` (relative path -> bytes), at once
+    (``Tree``): any failure or kill before the swap leaves ``target`` untouched."""
+    with Tree(target) as tree:
         for rel, data in sorted(files.items()):
-            _write_file(staging / rel, data)
-        _sync(staging, [staging / rel for rel in files])
-        _swap(staging, target)
-        _fsync_dir(target.parent)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+            tree.add(rel, data)
+        tree.finish()
 
 
 def byte_compile(folder: Path) -> None:

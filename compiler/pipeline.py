@@ -3,14 +3,15 @@
 load -> schema -> lang (declare, parse, resolve and expand to IR) -> check -> (codegen,
 sheets). ``compile_game`` runs the checking stages and returns every diagnostic of one
 run; ``build`` also emits ``generated/<game>/`` atomically, and only when there is no
-error.
+error: each file written as it is made, the loaded documents let go before.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,15 @@ from typing import Any
 from compiler import cache, load
 from compiler.cache import paused_gc
 from compiler.diagnostics import Diagnostic, Span, has_errors
-from compiler.output import byte_compile, differs, write_tree
+from compiler.output import Tree, byte_compile
 
-__all__ = ["Compilation", "build", "compile_game", "render_outputs"]
+__all__ = ["Compilation", "build", "compile_game", "each_output", "release_docs",
+           "render_outputs"]
+
+CACHE_OUT_BYTES = 200_000_000
+"""Rendered files of at most this many bytes in all are kept in the cache (more are
+written as they are made and let go, not held to be kept: they would double a big
+build's memory)."""
 
 
 @dataclass
@@ -141,11 +148,8 @@ def _cached(key: str, rules_dir: Path, folders: list[Path], root: Path
             return compile_game(rules_dir, root, folders[0] if len(folders) > 1 else None).ir
         return value
 
-    def docs() -> list[load.Document]:
-        with paused_gc():
-            return [d for folder in folders for d in load.load_rules(folder, root)[0]]
-
-    return Compilation(rules_dir, diags, key, {"ir": ir, "docs": docs})
+    return Compilation(rules_dir, diags, key,
+                       {"ir": ir, "docs": functools.partial(_read_docs, folders, root)})
 
 
 def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
@@ -266,8 +270,14 @@ def _unreadable(folder: Path, root: Path, good: list[load.Document]) -> list[str
 
 
 def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:
-    """Every file of ``generated/<game>/``: the engine package and the sheets (kept in
-    the cache with the compilation's, when it has a key)."""
+    """Every file of ``generated/<game>/``: the engine package and the sheets."""
+    return dict(each_output(comp, source))
+
+
+def each_output(comp: Compilation, source: str) -> Iterator[tuple[str, bytes]]:
+    """``render_outputs`` one file at a time, each made when asked for. With a cache key
+    they are read from the cache when kept there, else kept there once all are made
+    (unless they pass ``CACHE_OUT_BYTES``: they are then let go as they are written)."""
     from compiler import sheets
 
     name = None
@@ -275,22 +285,29 @@ def render_outputs(comp: Compilation, source: str) -> dict[str, bytes]:
         name = f"{comp.key}.{hashlib.sha256(source.encode()).hexdigest()[:16]}.out.marshal"
         kept = cache.load_value(name)
         if isinstance(kept, dict):
-            return kept
+            yield from kept.items()
+            return
+    files: dict[str, bytes] | None = {} if name is not None else None
+    size = 0
     with paused_gc():
-        files = _render(comp, source, sheets)
-    if name is not None:
+        for rel, data in _render(comp, source, sheets):
+            size += len(data)
+            files = files if size <= CACHE_OUT_BYTES else None
+            if files is not None:
+                files[rel] = data
+            yield rel, data
+    if name is not None and files is not None:
         cache.store_value(name, files)
-    return files
 
 
-def _render(comp: Compilation, source: str, sheets: Any) -> dict[str, bytes]:
-    """``render_outputs`` with the collector held back by the caller."""
+def _render(comp: Compilation, source: str, sheets: Any) -> Iterator[tuple[str, bytes]]:
+    """``each_output`` with the collector held back by the caller."""
     from compiler import codegen
 
-    files = codegen.encoded(codegen.generate(comp.ir, source))
+    for rel, text in codegen.each_file(comp.ir, source):
+        yield rel, text.encode("utf-8")
     for rel, data in sheets.render(comp.ir).items():
-        files[f"sheets/{rel}"] = data
-    return files
+        yield f"sheets/{rel}", data
 
 
 def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
@@ -303,21 +320,37 @@ def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
     is written when there is any error (or warning, with ``strict``). ``use_cache``: see
     ``compile_game`` (the rendered files are kept too). ``pyc``: write the engine's
     bytecode caches too (the project's ``generated/``; a folder given with ``--out`` gets
-    the sources only).
+    the sources only). Each file is written as soon as it is made (``output.Tree``), the
+    whole folder put in place at the end.
     """
     comp = compile_game(rules_dir, root, base, use_cache)
     if comp.failed(strict):
         return comp, []
+    release_docs(comp, [base, rules_dir] if base is not None else [rules_dir], root)
     source = _display(rules_dir, root)
     if base is not None:
         source = f"{_display(base, root)} + {source}"
-    files = render_outputs(comp, source)
-    changed = differs(out_dir, files)
-    if changed and not check_only:
-        write_tree(out_dir, files)
+    with Tree(out_dir, write=not check_only) as tree:
+        for rel, data in each_output(comp, source):
+            tree.add(rel, data)
+        changed = tree.finish()
     if pyc and not check_only:
         byte_compile(out_dir)
     return comp, changed
+
+
+def release_docs(comp: Compilation, folders: list[Path], root: Path) -> None:
+    """Let go of ``comp``'s loaded documents (their values and positions: about 9 kB a
+    card, no later stage reads them); they are read again from ``folders`` if a command
+    asks for them (to show a diagnostic's source line)."""
+    if comp.values.pop("docs", None) is not None:
+        comp.loaders["docs"] = functools.partial(_read_docs, folders, root)
+
+
+def _read_docs(folders: list[Path], root: Path) -> list[load.Document]:
+    """Every document of ``folders``, loaded again."""
+    with paused_gc():
+        return [d for folder in folders for d in load.load_rules(folder, root)[0]]
 
 
 def _display(path: Path, root: Path) -> str:

@@ -150,3 +150,59 @@ def test_pyc_files_are_written_by_processes_given_any_number_of_files(tmp_path: 
         Path(name).write_text(f"X = {i}\n", "utf-8")
     output._compile_apart(names, 2)
     assert all(Path(importlib.util.cache_from_source(n)).is_file() for n in names)
+
+
+def test_a_failure_while_files_are_made_changes_nothing(tmp_path: Path) -> None:
+    """``Tree`` writes each file as it is added; an error before ``finish`` (the next
+    file could not be made) leaves the target as it was and no staging folder."""
+    target = tmp_path / "gen"
+    output.write_tree(target, {"a.py": b"old", "sub/b.py": b"old"})
+    with pytest.raises(ValueError), output.Tree(target) as t:
+        t.add("a.py", b"new")
+        t.add("sub/c.py", b"new")
+        raise ValueError("the next file failed")
+    assert tree(target) == {"a.py": b"old", "sub/b.py": b"old"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gen"]
+
+
+def test_a_tree_that_changes_nothing_writes_nothing(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files equal to the target's are held, not written, until one differs: then they
+    are written too, and a file no longer added is gone (orphaned)."""
+    target = tmp_path / "gen"
+    files = {"a.py": b"A", "parts/b.py": b"B", "parts/c.py": b"C"}
+    output.write_tree(target, files)
+    written: list[str] = []
+    real = output._write_file
+    monkeypatch.setattr(output, "_write_file",
+                        lambda p, d: written.append(p.name) or real(p, d))
+    with output.Tree(target) as t:
+        for rel, data in files.items():
+            t.add(rel, data)
+        assert t.finish() == []
+    assert written == [] and tree(target) == files
+    with output.Tree(target) as t:  # b.py unchanged, then c.py changed: both written
+        t.add("parts/b.py", b"B")
+        t.add("parts/c.py", b"C2")
+        assert t.finish() == ["a.py", "parts/c.py"]
+    assert written == ["b.py", "c.py"]
+    assert tree(target) == {"parts/b.py": b"B", "parts/c.py": b"C2"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gen"]
+
+
+def test_held_files_past_the_limit_are_written_then_dropped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``HOLD_BYTES`` of unchanged files the staging folder is opened; if nothing
+    changed in the end it is removed and the target is untouched."""
+    target = tmp_path / "gen"
+    files = {f"f{i}.py": bytes([65 + i]) * 10 for i in range(5)}
+    output.write_tree(target, files)
+    monkeypatch.setattr(output, "HOLD_BYTES", 25)
+    inode = (target / "f0.py").stat().st_ino
+    with output.Tree(target) as t:
+        for rel, data in files.items():
+            t.add(rel, data)
+        assert t._staging is not None  # opened past the limit
+        assert t.finish() == []
+    assert tree(target) == files and (target / "f0.py").stat().st_ino == inode
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gen"]

@@ -184,3 +184,19 @@ def test_check_of_a_folder_never_built_says_so_and_how_to_build_it(tmp_path, cap
     assert f"{out / 'love_letter'} does not exist" in err
     assert f"rulesc build love_letter --out {out}" in err
     assert not out.exists()
+
+
+def test_a_build_lets_go_of_the_documents_and_reads_them_again_when_asked(tmp_path):
+    """``build`` drops the loaded documents once compiled (no later stage reads them: a
+    100,000-card build's positions are about 1 GB); ``comp.docs`` reads the same
+    documents again from the YAML."""
+    from compiler.pipeline import build
+    from tests.core.helpers import TINY
+
+    fresh = compile_game(TINY, ROOT)
+    comp, changed = build(TINY, ROOT, tmp_path / "out", pyc=False)
+    assert changed and not comp.failed()
+    assert "docs" not in comp.values and "docs" in comp.loaders
+    again = comp.docs
+    assert [(d.path, d.data, d.values) for d in again] == \
+        [(d.path, d.data, d.values) for d in fresh.docs]

@@ -137,3 +137,19 @@ def test_kept_syntax_trees_give_the_same_compilation(cached, game, monkeypatch):
     (game / "cards.yaml").write_text((game / "cards.yaml").read_text() + "\n")
     broken = compile_game(game, game.parent, use_cache=True)
     assert broken.ir == first.ir and broken.diagnostics == first.diagnostics
+
+
+def test_outputs_past_the_limit_are_written_not_kept(cached, game, tmp_path, capsys,
+                                                     monkeypatch):
+    """A build whose files pass ``CACHE_OUT_BYTES`` writes them as they are made and keeps
+    none of them in the cache (they would all be held in memory): the next build renders
+    them again, to the same bytes."""
+    from compiler import pipeline
+
+    monkeypatch.setattr(pipeline, "CACHE_OUT_BYTES", 1000)
+    first, second = tmp_path / "first", tmp_path / "second"
+    assert _run(capsys, "build", "--rules", str(game), "--out", str(first))[0] == 0
+    assert any(cached.glob("*.ir.marshal")) and not any(cached.glob("*.out.marshal"))
+    assert _run(capsys, "build", "--rules", str(game), "--out", str(second))[0] == 0
+    assert not any(cached.glob("*.out.marshal"))
+    assert _files(first) == _files(second) and _files(first)

@@ -1,6 +1,7 @@
 """Stage 6, codegen: emit the importable engine package ``generated/<game>/``.
 
-Entry point: ``generate(ir, source)`` -> ``{relative path: file text}``. Output is
+Entry points: ``generate(ir, source)`` -> ``{relative path: file text}``, and
+``each_file(ir, source)``, the same one file at a time. Output is
 deterministic (no timestamps, YAML order kept), starts with a do-not-edit header naming the
 YAML source, imports only ``compiler.runtime``'s declared exports, and carries
 ``# rules_data/...yaml:LINE`` comments. A big record table is written in parts, one module
@@ -10,6 +11,7 @@ per record file (``compiler.codegen.parts``).
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from typing import Any
 
 import jinja2
@@ -17,7 +19,7 @@ import jinja2
 from compiler.codegen.parts import Part, entry, plan, without_parts
 from compiler.codegen.pyliteral import render
 
-__all__ = ["encoded", "generate"]
+__all__ = ["each_file", "encoded", "generate"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -32,6 +34,12 @@ def _env() -> jinja2.Environment:
 
 def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     """Python files of the engine package for ``ir`` compiled from folder ``source``."""
+    return dict(each_file(ir, source))
+
+
+def each_file(ir: dict[str, Any], source: str) -> Iterator[tuple[str, str]]:
+    """``generate``'s files one at a time, each made when asked for (``rulesc build``
+    writes it then: the files of a 100,000-card engine, about 1 GB, are not all held)."""
     game = ir.get("game") or {}
     game_id = str(game.get("id", "game"))
     title = _plain(game.get("title", {}).get("en", game_id))
@@ -47,18 +55,17 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
                                    and not modules[m].get("players")), None),
            "rules": render(_engine_ir(main)), "tables": _tables(ir, parts)}
     env = _env()
-    files = {
-        "__init__.py": env.get_template("package_init.py.j2").render(ctx),
-        "rules.py": env.get_template("rules.py.j2").render(ctx),
-    }
-    from compiler.codegen.pycode import engine_source, part_sources
+    yield "__init__.py", env.get_template("package_init.py.j2").render(ctx)
+    yield "rules.py", env.get_template("rules.py.j2").render(ctx)
+    small = {k: ctx[k] for k in ("source", "game_id", "game_ref", "title")}
+    del ctx  # the whole tables' sources
+    from compiler.codegen.pycode import each_part_source, engine_source
 
-    files["engine.py"] = engine_source(main, source, parts)
+    yield "engine.py", engine_source(main, source, parts)
     if parts:
-        files["parts/__init__.py"] = env.get_template("parts_init.py.j2").render(ctx)
-    files.update(part_sources(ir, parts, source))
-    files.update(kind_schemas(ir))
-    return files
+        yield "parts/__init__.py", env.get_template("parts_init.py.j2").render(small)
+    yield from each_part_source(ir, parts, source)
+    yield from kind_schemas(ir).items()
 
 
 def encoded(files: dict[str, str]) -> dict[str, bytes]:

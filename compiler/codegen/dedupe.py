@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["COMMON", "REBASED", "Unit", "common", "emit", "groups", "shared"]
 
@@ -55,29 +56,41 @@ class Unit:
     callees first (a callee met later is compared by its own name: it matches nothing),
     ``consts`` the texts of its constants ``K``, ``base`` its statement functions' base
     (``B``; None: they have none); ``twin``: an earlier unit whose functions these are,
-    renamed (``codegen.twins``), and {its name: this one's}; then ``functions`` hold
-    only their def lines, and ``whole`` gives one's whole text."""
+    and a ``twins.Renamed`` that renames them when asked (its ``names()``: {the earlier
+    unit's name: this one's}; its ``functions()``: the def lines, and a function giving
+    one's whole text); ``functions`` and ``order`` are then empty (``listed``)."""
 
     functions: list[tuple[str, str]]
     order: list[str]
     consts: list[str]
     base: int | None = None
-    twin: tuple[Unit, dict[str, str]] | None = None
-    whole: Callable[[str], str] | None = None
+    twin: tuple[Unit, Any] | None = None
+
+    def listed(self) -> tuple[list[tuple[str, str]], Callable[[str], str] | None]:
+        """The functions (a twin's: their def lines) and, for a twin, the function
+        giving one's whole text."""
+        if self.twin is None:
+            return self.functions, None
+        heads, whole = self.twin[1].functions()
+        return heads, whole
+
+    def own(self) -> Unit:
+        """The unit whose functions' names this one's groups and calls are those of:
+        a twin's first (its names are only renamed), else itself."""
+        return self if self.twin is None else self.twin[0]
 
 
 def groups(units: list[Unit], calls: dict[str, list[str]] | None = None) -> dict[str, str]:
     """{name: its group} (a group: the first function of its body met, callees first);
-    ``calls`` gets {name: the functions it calls}."""
+    ``calls`` gets {name: the functions it calls} (not a twin's: its first's renamed)."""
     group: dict[str, str] = {}
     seen: dict[tuple[str, str, str], str] = {}
     calls = {} if calls is None else calls
     for unit in units:
         if unit.twin is not None:  # its functions' groups are its twin's (met before)
-            first, names = unit.twin
-            for name in first.order:
+            first, names = unit.twin[0], unit.twin[1].names()
+            for name in first.order:  # (its calls: its first's, renamed; see ``shared``)
                 group[names[name]] = group[name]
-                calls[names[name]] = [names.get(c, c) for c in calls[name]]
             continue
         texts = dict(unit.functions)
         for name in unit.order:
@@ -94,16 +107,17 @@ def shared(units: list[Unit], group: dict[str, str],
            calls: dict[str, list[str]]) -> dict[str, str]:
     """{group: the name of its one function} of the groups with functions in more than
     one unit, whose callees' groups are such too (so the shared functions call only
-    one another; ``calls`` as ``groups`` gives it)."""
+    one another; ``calls`` as ``groups`` gives it). A twin's functions and calls are
+    its first's renamed, in the same groups: they are read by its first's names."""
     where: dict[str, set[int]] = {}
     first: dict[str, str] = {}
-    for i, unit in enumerate(units):
-        for name, _ in unit.functions:
+    for i, unit in enumerate(units):  # a twin's by its first's names: the same groups
+        for name, _ in unit.own().functions:
             where.setdefault(group[name], set()).add(i)
             first.setdefault(group[name], name)
     out: dict[str, str] = {}
     for unit in units:
-        for name in unit.order:
+        for name in unit.own().order:
             g = group[name]
             if len(where[g]) > 1 and all(group.get(c) in out for c in calls[name]
                                          if c != name):
@@ -114,17 +128,18 @@ def shared(units: list[Unit], group: dict[str, str],
 def emit(unit: Unit, group: dict[str, str], bound: dict[str, str]) -> tuple[str, set[str]]:
     """The source of ``unit``'s functions: those of a group in ``bound`` (``{group:
     name}``) bound to ``COMMON.name``, the others written once; and the names bound."""
+    functions, whole = unit.listed()
     first: dict[str, str] = {}
-    for name, _ in unit.functions:
+    for name, _ in functions:
         first.setdefault(group[name], name)
     out: list[str] = []
     aliases: set[str] = set()
-    for name, text in unit.functions:
+    for name, text in functions:
         g = group[name]
         target = f"{COMMON}.{bound[g]}" if g in bound else first[g]
         joint = "\n\n" if out else ""
         if target == name:
-            out.append(joint + (text if unit.whole is None else unit.whole(name)))
+            out.append(joint + (text if whole is None else whole(name)))
             continue
         head = text.partition("\n")[0]
         if g in bound and ", B=" in head:  # its own base (one a unit: a local alias keeps it)
@@ -143,7 +158,7 @@ def common(units: list[Unit], group: dict[str, str],
     consts: dict[str, int] = {}
     out: list[str] = []
     heads: dict[str, str] = {}
-    for unit in units:
+    for unit in units:  # a twin's groups are its first's, met before: none is written here
         for name, text in unit.functions:
             if bound.get(group[name]) != name:
                 continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import types
+from collections.abc import Iterator
 from typing import Any
 
 from compiler.codegen.dedupe import COMMON, REBASED, Unit, common, emit, groups, shared
@@ -21,7 +22,8 @@ from compiler.codegen.twins import Twins
 from compiler.runtime import exports
 from compiler.runtime.cps import TRIALS_KEY
 
-__all__ = ["COMMON_NAME", "engine_source", "load_code", "part_sources", "roots"]
+__all__ = ["COMMON_NAME", "each_part_source", "engine_source", "load_code",
+           "part_sources", "roots"]
 
 COMMON_NAME = "_common"
 """The module of the functions parts share (no part's name starts with ``_``)."""
@@ -99,6 +101,14 @@ def part_sources(ir: dict[str, Any], parts: list[Part], source: str,
     """{file: text} of ``parts/<name>.py`` (each part's records and compiled functions)
     and ``parts/_common.py``, the functions two parts or more have alike (``dedupe``;
     a part binds its names to them: ``x_812 = _C.x_64``)."""
+    return dict(each_part_source(ir, parts, source, imports))
+
+
+def each_part_source(ir: dict[str, Any], parts: list[Part], source: str,
+                     imports: str = COMMON_IMPORT) -> Iterator[tuple[str, str]]:
+    """``part_sources`` one file at a time, ``_common.py`` first, then the parts in
+    order: a part's text is made when asked for, and its functions' texts let go then
+    (a 100,000-card engine's files are not all held at once)."""
     kinds = ir.get("kinds") or {}
     twins = Twins()
     mods = [_Module(records_of(ir, part), kinds, twins) for part in parts]
@@ -107,18 +117,19 @@ def part_sources(ir: dict[str, Any], parts: list[Part], source: str,
     calls: dict[str, list[str]] = {}
     group = groups(units, calls)
     bound = shared(units, group, calls)
-    out = {}
     if bound:
-        out[f"parts/{COMMON_NAME}.py"] = _common_source(units, group, bound, source)
+        yield f"parts/{COMMON_NAME}.py", _common_source(units, group, bound, source)
     del units, calls
     mods.reverse()  # popped from the end: a pop from the front moves every other
     for part in parts:
         mod = mods.pop()  # its functions' texts let go once it is written
         doc = PART_DOC.format(kind=part.kind, source=_comment(part.source))
-        uses = imports if any(group[n] in bound for n, _ in mod.unit.functions) else ""
-        out[f"parts/{part.name}.py"] = _header(_comment(part.source), doc, uses) + \
-            mod.render(group, bound) + "\n\nRECORDS = " + records_source(mod.ir) + "\n"
-    return out
+        uses = imports if any(group[n] in bound for n, _ in mod.unit.own().functions) \
+            else ""  # (a twin's groups are its first's)
+        text = _header(_comment(part.source), doc, uses) + mod.render(group, bound) + \
+            "\n\nRECORDS = " + records_source(mod.ir) + "\n"
+        del mod
+        yield f"parts/{part.name}.py", text
 
 
 def _common_source(units: list[Unit], group: dict[str, str], bound: dict[str, str],
@@ -166,8 +177,7 @@ class _Module:
                 twins.first.setdefault(shape, self)
         else:
             self.direct: list[bool] = twin.direct
-            self.unit = Unit(made[0], [made[1][n] for n in twin.unit.order],
-                             twin.unit.consts, base, (twin.unit, made[1]), made[2])
+            self.unit = Unit([], [], twin.unit.consts, base, (twin.unit, made))
         self.trials = "TRIALS = {\n" + "".join(
             f"    {n['id']}: {_trial(n['id'], d)},\n"
             for n, d in zip(nodes, self.direct, strict=True)) + "}\n"

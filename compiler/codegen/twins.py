@@ -3,7 +3,7 @@ node numbers and lines gets that part's functions renamed, not compiled again.
 
 Entry points: ``Twins()`` (one per ``part_sources`` run), ``Twins.walk(ir)`` -> the
 expression roots and statements of a part's IR (as ``pycode._walk``) and its shape,
-``Twins.renamed(...)`` -> the function texts of a twin.
+``Twins.renamed(...)`` -> the function texts of a twin (``Renamed``, made when asked).
 
 The shape (``walk``) is every node the code generator reads, in walk order: keys and
 values of the nodes inside an operation, node numbers ``x`` and ``id`` as offsets from
@@ -25,7 +25,7 @@ from typing import Any
 from compiler.codegen.dedupe import TOKENS
 from compiler.codegen.pyliteral import comment
 
-__all__ = ["Twins"]
+__all__ = ["Renamed", "Twins"]
 
 Found = list[tuple[dict[str, Any], str]]
 
@@ -48,33 +48,53 @@ class Twins:
 
     @staticmethod
     def renamed(twin: Any, found: Found, nodes: list[dict[str, Any]], base: int | None
-                ) -> tuple[list[tuple[str, str]], dict[str, str], Callable[[str], str]] | None:
+                ) -> Renamed | None:
         """``twin``'s functions (a ``pycode._Module`` of the same shape) for a part
-        whose roots are ``found`` and statements ``nodes``, numbered from ``base``:
-        their def lines (a copy's functions are nearly always bound to the shared ones,
-        ``dedupe.emit``, so a body is renamed only when asked), {twin's name: the
-        part's}, and the whole text of one of them; None if the twin's bodies call a
-        function not its own."""
-        if not _closed(twin):
-            return None
+        whose roots are ``found`` and statements ``nodes``, numbered from ``base``,
+        renamed when asked (``Renamed``); None if the twin's bodies call a function not
+        its own."""
+        return Renamed(twin, found, nodes, base) if _closed(twin) else None
+
+
+class Renamed:
+    """A twin's functions for one part, renamed each time they are asked for: nothing
+    is held but what the part holds anyway (its IR's nodes), where the names, ``MEMO``
+    keys and def lines renamed once and kept took about 10 kB a card (1 GB for a
+    100,000-card build)."""
+
+    def __init__(self, twin: Any, found: Found, nodes: list[dict[str, Any]],
+                 base: int | None) -> None:
+        self.twin, self.found, self.nodes, self.base = twin, found, nodes, base
+
+    def names(self) -> dict[str, str]:
+        """{the twin's function name: the part's}."""
         names: dict[str, str] = {}
-        memo: dict[str, str] = {}
-        for (a, _), (b, _) in zip(twin.found, found, strict=True):
+        for (a, _), (b, _) in zip(self.twin.found, self.found, strict=True):
             names[f"x_{a['x']}"] = f"x_{b['x']}"
-            memo[str(a["x"])] = str(b["x"])
-        notes = {f"x_{b['x']}": f"  # {_at(at)}" for b, at in found}
-        for a, b in zip(twin.nodes, nodes, strict=True):
+        for a, b in zip(self.twin.nodes, self.nodes, strict=True):
             for p in "dt":
                 names[f"{p}_{a['id']}"] = f"{p}_{b['id']}"
-                note = comment(b.get("at"))
+        return names
+
+    def functions(self) -> tuple[list[tuple[str, str]], Callable[[str], str]]:
+        """The part's def lines (a copy's functions are nearly always bound to the
+        shared ones, ``dedupe.emit``, so a body is renamed only when asked), and the
+        whole text of one of them."""
+        names = self.names()
+        memo = {str(a["x"]): str(b["x"])
+                for (a, _), (b, _) in zip(self.twin.found, self.found, strict=True)}
+        notes = {f"x_{b['x']}": f"  # {_at(at)}" for b, at in self.found}
+        for b in self.nodes:
+            note = comment(b.get("at"))
+            for p in "dt":
                 notes[f"{p}_{b['id']}"] = f"  # {note}" if note else ""
         heads = []
-        for name, text in twin.unit.functions:
+        for name, text in self.twin.unit.functions:
             head = text.partition("\n")[0]
             mine = names[name]
             params = head[head.index("("):head.index(")") + 1]
-            if base is not None and ", B=" in params:
-                params = params[:params.index(", B=")] + f", B={base})"
+            if self.base is not None and ", B=" in params:
+                params = params[:params.index(", B=")] + f", B={self.base})"
             heads.append((mine, f"def {mine}{params}:{notes[mine]}\n"))
 
         def sub(m: Any) -> str:
@@ -86,10 +106,10 @@ class Twins:
 
         def whole(mine: str) -> str:
             back = {v: k for k, v in names.items()}
-            body = dict(twin.unit.functions)[back[mine]].partition("\n")[2]
+            body = dict(self.twin.unit.functions)[back[mine]].partition("\n")[2]
             return dict(heads)[mine] + TOKENS.sub(sub, body)
 
-        return heads, names, whole
+        return heads, whole
 
 
 def _closed(twin: Any) -> bool:
