@@ -259,16 +259,22 @@ def test_null_tests_an_empty_space_and_a_typo_still_fails(tmp_path, capsys):
     assert "no 's08' here" not in out
 
 
+def _tested(tmp_path, capsys, name: str, text: str) -> tuple[int, str]:
+    """``rulesc test`` of one scenario written to ``tmp_path/name``: (exit code, stdout)."""
+    doc = tmp_path / name
+    doc.write_text(text, "utf-8")
+    code = main(["test", str(doc)])
+    return code, capsys.readouterr().out
+
+
 def test_a_value_below_a_missing_key_says_which_key_is_missing(tmp_path, capsys):
     """QA: ``players.@0.production.energy: 2`` (the state's key is ``prod``; both words
     are the rules') read as "is null, expected 2", sending the user to look for why the
     energy production was empty. The message now names the key that is not there and
     the keys that are; the path is still a value that differs (T007)."""
-    f = tmp_path / "prod.yaml"
-    f.write_text("scenario: prod\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
-                 "then:\n  players.@0.production.energy: 2\n", "utf-8")
-    assert main(["test", str(f)]) == 1
-    out = capsys.readouterr().out
+    code, out = _tested(tmp_path, capsys, "prod.yaml", "scenario: prod\ngame: terraforming_mars\n"
+                        "players: 2\nseed: 1\nthen:\n  players.@0.production.energy: 2\n")
+    assert code == 1
     assert "FAIL[T007]: players.@0.production.energy: is null, expected 2 (no 'production' " \
         "under players.@0: have: " in out, out
     assert " prod, " in out
@@ -295,11 +301,9 @@ def test_list_tests_take_a_list_of_items(tmp_path, capsys):
 def test_play_until_a_kind_that_never_comes_fails(tmp_path, capsys):
     # Love Letter's turn decision is "play" (which card to play); a misspelt kind used to
     # play the whole game with first options and then test the finished game.
-    doc = tmp_path / "typo.yaml"
-    doc.write_text("scenario: typo\ngame: love_letter\nplayers: 2\nseed: 1\n"
-                   "play_until: plya\nthen:\n  over: true\n", "utf-8")
-    assert main(["test", str(doc)]) == 1
-    out = capsys.readouterr().out
+    code, out = _tested(tmp_path, capsys, "typo.yaml", "scenario: typo\ngame: love_letter\n"
+                        "players: 2\nseed: 1\nplay_until: plya\nthen:\n  over: true\n")
+    assert code == 1
     assert "typo.yaml:5:13: FAIL[T003]: the game ended before a 'plya' decision" in out
     assert "did you mean 'play'" in out
 
@@ -307,23 +311,20 @@ def test_play_until_a_kind_that_never_comes_fails(tmp_path, capsys):
 def test_a_misspelt_source_and_a_when_mapping_fail(tmp_path, capsys):
     # The citation names a document of game.yaml's sources (as R017 in rules data); the
     # answers are a list, one per decision.
-    doc = tmp_path / "typo.yaml"
-    doc.write_text("scenario: typo\nsource: {doc: tm-rules-itt, section: \"Azione 2\"}\n"
-                   "game: terraforming_mars\nplayers: 2\nseed: 1\nwhen:\n  act: pass\n"
-                   "then:\n  params.oxygen: 0\n", "utf-8")
-    assert main(["test", str(doc)]) == 1
-    out = capsys.readouterr().out
+    code, out = _tested(tmp_path, capsys, "typo.yaml", "scenario: typo\nsource: {doc: "
+                        "tm-rules-itt, section: \"Azione 2\"}\ngame: terraforming_mars\n"
+                        "players: 2\nseed: 1\nwhen:\n  act: pass\nthen:\n  params.oxygen: 0\n")
+    assert code == 1
     assert "typo.yaml:2:15: FAIL[R017]: source: unknown document 'tm-rules-itt'" in out
     assert "did you mean 'tm-rules-it'" in out
     assert "typo.yaml:7:3: FAIL[T001]: when: {'act': 'pass'} is not a list of answers" in out
 
 
 def test_an_unknown_module_hints_at_an_expansion_s_rules(tmp_path, capsys):
-    doc = tmp_path / "exp.yaml"
-    doc.write_text("scenario: expansion\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
-                   "modules: [greenhouse_pack]\nthen:\n  params.oxygen: 0\n", "utf-8")
-    assert main(["test", str(doc)]) == 1
-    out = capsys.readouterr().out
+    code, out = _tested(tmp_path, capsys, "exp.yaml", "scenario: expansion\ngame: "
+                        "terraforming_mars\nplayers: 2\nseed: 1\nmodules: [greenhouse_pack]\n"
+                        "then:\n  params.oxygen: 0\n")
+    assert code == 1
     assert "exp.yaml:5:11: FAIL[T002]: the engine refused the setup: unknown module " \
            "'greenhouse_pack'" in out
     assert "test it with --rules PATH --on terraforming_mars" in out
