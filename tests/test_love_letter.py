@@ -12,6 +12,10 @@ The invariants (classic 16-card rules):
 - a player out of the round holds no card; a player in the round holds one or two;
 - a card that targets another player never offers a protected player or one out of the
   round;
+- every decision offers exactly what the rules allow, no option left out: the cards in
+  hand (only the Countess when she is held with the King or a Prince), each of the 7
+  names but the Guard for each player a Guard can choose, each player in the round and
+  not protected for the Priest, Baron and King, and those plus yourself for the Prince;
 - tokens of affection never decrease: each player has one per round they won (the
   log's `round_won` events), at most one a round;
 - the game ends as soon as a player has the tokens to win (7, 5, 4 for 2, 3, 4
@@ -39,6 +43,7 @@ DECK = Counter({"guard": 5, "priest": 2, "baron": 2, "handmaid": 2, "prince": 2,
                 "king": 1, "countess": 1, "princess": 1})
 TO_WIN = {2: 7, 3: 5, 4: 4}
 TARGETING = ("guess", "target")
+GUESSES = ("priest", "baron", "handmaid", "prince", "king", "countess", "princess")
 
 
 def all_cards(state: dict[str, Any]) -> Counter[str]:
@@ -46,6 +51,25 @@ def all_cards(state: dict[str, Any]) -> Counter[str]:
     for pl in state["players"]:
         cards += Counter(pl["hand"]) + Counter(pl["discards"])
     return cards
+
+
+def rules_options(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options the rules sheet allows at the open decision (sorted as text)."""
+    pending, players = state["pending"], state["players"]
+    me = pending["player"]
+    others = [q for q, pl in enumerate(players)
+              if q != me and not pl["out"] and not pl["protected"]]
+    if pending["kind"] == "play":
+        hand = set(players[me]["hand"])
+        if "countess" in hand and hand & {"king", "prince"}:
+            hand = {"countess"}
+        options: list[dict[str, Any]] = [{"card": c} for c in hand]
+    elif pending["kind"] == "guess":
+        options = [{"target": t, "name": c} for t in others for c in GUESSES]
+    else:
+        card = [e for e in state["log"] if e["event"] == "played"][-1]["card"]
+        options = [{"target": t} for t in others + ([me] if card == "prince" else [])]
+    return sorted(options, key=str)
 
 
 class Watcher:
@@ -73,6 +97,8 @@ class Watcher:
             if len(pl["hand"]) == 2:
                 assert pending is not None and pending["kind"] == "play"
                 assert p == state["current"] == pending["player"]
+        if pending is not None:
+            assert sorted(pending["options"], key=str) == rules_options(state), pending
         if pending is not None and pending["kind"] in TARGETING:
             decider = pending["player"]
             for option in pending["options"]:
