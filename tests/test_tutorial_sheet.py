@@ -141,3 +141,19 @@ def test_an_events_field_without_words_reads_as_its_field(tmp_path: Path) -> Non
     lines = _market_filtered_by_field(tmp_path)
     assert "triggers: When a card is bought, if its by is you: gain 1 coin." in lines, lines
     assert not any("→" in line or "the event" in line for line in lines), lines
+
+
+def test_a_field_hole_names_a_parameter_or_is_r044(tmp_path: Path) -> None:
+    """``{c.effect}`` (the field of the record a parameter names, docs/sheets.md) is a
+    hole of parameter ``c``: checked as one, R044 when the parameter is misspelt."""
+    for hole, codes in (("{c.effect}", []), ("{d.effect}", ["R044"])):
+        files = _tutorial_files()
+        files["definitions.yaml"] = files["definitions.yaml"].replace(
+            'text: {en: "buy {c}"}', 'text: {en: "buy {c}[ (' + hole + ')]"}')
+        assert hole in files["definitions.yaml"]
+        folder = tmp_path / hole[1]
+        folder.mkdir()
+        for name, body in files.items():
+            (folder / name).write_text(body, "utf-8")
+        comp = compile_game(folder, folder)
+        assert [d.code for d in comp.diagnostics] == codes, hole
