@@ -202,7 +202,7 @@ def test_number_agreement(ir):
         "Aumenta di 2 la produzione di piante. Guadagna 1 pianta."
     assert say(ir, "cards", "research", "effect") == "Pesca 2 carte."
     assert say(ir, "cards", "convoy_from_europa", "effect", "en") == \
-        "Place an ocean tile. Draw 1 card."
+        "Place an ocean tile (raise the oceans and your TR 1 step). Draw 1 card."
 
 
 def test_production_phase_in_words(ir, html):
