@@ -156,7 +156,8 @@ def test_a_prompt_says_the_effects_a_card_orders():
     node = {"prompt": first}
     assert prompt(_ctx(tm.RULES), node) == (
         "nell'ordine che preferisci: aumenta la temperatura e la NT di 1 e piazza una "
-        "tessera Oceano; togli fino a 3 piante a un qualsiasi giocatore")
+        "tessera Oceano (aumenta gli oceani e la NT di 1); togli fino a 3 piante a un "
+        "qualsiasi giocatore")
 
 
 def test_a_choice_of_unlabelled_options_says_each_option():

@@ -78,8 +78,18 @@ def test_standard_projects_costs_match_rulebook(ir):
     costs = {a: table[a]["cells"][0] for a in ("asteroid", "aquifer", "greenery", "city")}
     assert costs == {"asteroid": ["14 M€"], "aquifer": ["18 M€"],
                      "greenery": ["23 M€"], "city": ["25 M€"]}
-    assert say(ir, "actions", "aquifer", "effect") == "Piazza una tessera Oceano."
-    assert "Aumenta di 1 la produzione di M€" in say(ir, "actions", "city", "effect")
+    # Azione 2: "Falda acquifera: ... Posiziona una tessera Oceano, guadagna ... 1 NT";
+    # "Verde: ... Piazza una tessera Verde, ... aumenta l'ossigeno (e la NT)"; "Città:
+    # ... Piazzare una tessera Città, ... aumentare di 1 la produzione di M€" (a city
+    # tile gives nothing of its own: no parenthesis).
+    assert say(ir, "actions", "aquifer", "effect") == \
+        "Piazza una tessera Oceano (aumenta gli oceani e la NT di 1)."
+    assert say(ir, "actions", "greenery", "effect") == \
+        "Piazza una tessera Verde (aumenta l'ossigeno e la NT di 1)."
+    assert say(ir, "actions", "aquifer", "effect", "en") == \
+        "Place an ocean tile (raise the oceans and your TR 1 step)."
+    assert say(ir, "actions", "city", "effect") == \
+        "Piazza una tessera Città. Aumenta di 1 la produzione di M€."
     assert table["power_plant"]["cells"] == [["11 M€"],
                                              ["Aumenta di 1 la produzione di energia."]]
 
@@ -192,7 +202,7 @@ def test_number_agreement(ir):
         "Aumenta di 2 la produzione di piante. Guadagna 1 pianta."
     assert say(ir, "cards", "research", "effect") == "Pesca 2 carte."
     assert say(ir, "cards", "convoy_from_europa", "effect", "en") == \
-        "Place an ocean tile. Draw 1 card."
+        "Place an ocean tile (raise the oceans and your TR 1 step). Draw 1 card."
 
 
 def test_production_phase_in_words(ir, html):
@@ -232,8 +242,9 @@ STATEMENTS = [
     ("raise tr 2", "Aumenta il NT di 2.", "Raise the TR 2 steps."),
     ("place city on s31", "Piazza una tessera Città sulla casella Città di Noctis.",
      "Place a city tile on the Noctis City space."),
-    ("place greenery on ocean", "Piazza una tessera Verde su una casella oceano.",
-     "Place a greenery tile on an ocean space."),
+    ("place greenery on ocean",
+     "Piazza una tessera Verde su una casella oceano (aumenta l'ossigeno e la NT di 1).",
+     "Place a greenery tile on an ocean space (raise the oxygen and your TR 1 step)."),
     ("draw 1 cards", "Pesca 1 carta.", "Draw 1 card."),
     ("add 2 animal to another card", "Aggiungi 2 animali a un'altra carta.",
      "Add 2 animals to another card."),

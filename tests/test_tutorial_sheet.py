@@ -109,3 +109,51 @@ def test_a_game_without_cards_says_so_on_its_card_sheet(tmp_path: Path) -> None:
 
     html = page(_tutorial(tmp_path), "cards", "en").decode("utf-8")
     assert WORDS["en"]["no_cards"] in _text(html) and "proxy" not in _text(html)
+
+
+def _market_filtered_by_field(tmp_path: Path, words: str = "") -> list[str]:
+    """The Market's trigger written with the event's field (``event.by == you``), as
+    docs/dsl.md says it may be, with ``words`` added to the event's record."""
+    files = _tutorial_files()
+    files["cards.yaml"] = files["cards.yaml"].replace(
+        "played where you bought it", "played where event.by == you")
+    files["events.yaml"] = files["events.yaml"].replace(
+        "fields: {card: cards, by: player}", "fields: {card: cards, by: player}" + words)
+    for name, body in files.items():
+        (tmp_path / name).write_text(body, "utf-8")
+    comp = compile_game(tmp_path, tmp_path)
+    assert [d.format() for d in comp.diagnostics] == []
+    return [line.strip() for line in explain.lines(comp.ir, "cards", "market", "en")]
+
+
+def test_an_events_field_reads_by_the_events_words(tmp_path: Path) -> None:
+    """An event's field said by the words its record gives (docs/data-format.md, Events):
+    "if the player who bought it is you", never the code ("the event → by")."""
+    lines = _market_filtered_by_field(
+        tmp_path, ", words: {by: {en: the player who bought it}}")
+    assert "triggers: When a card is bought, if the player who bought it is you: gain 1 " \
+        "coin." in lines, lines
+
+
+def test_an_events_field_without_words_reads_as_its_field(tmp_path: Path) -> None:
+    """With no words the field reads after the event's name as "its by": no arrow, no
+    "the event"."""
+    lines = _market_filtered_by_field(tmp_path)
+    assert "triggers: When a card is bought, if its by is you: gain 1 coin." in lines, lines
+    assert not any("→" in line or "the event" in line for line in lines), lines
+
+
+def test_a_field_hole_names_a_parameter_or_is_r044(tmp_path: Path) -> None:
+    """``{c.effect}`` (the field of the record a parameter names, docs/sheets.md) is a
+    hole of parameter ``c``: checked as one, R044 when the parameter is misspelt."""
+    for hole, codes in (("{c.effect}", []), ("{d.effect}", ["R044"])):
+        files = _tutorial_files()
+        files["definitions.yaml"] = files["definitions.yaml"].replace(
+            'text: {en: "buy {c}"}', 'text: {en: "buy {c}[ (' + hole + ')]"}')
+        assert hole in files["definitions.yaml"]
+        folder = tmp_path / hole[1]
+        folder.mkdir()
+        for name, body in files.items():
+            (folder / name).write_text(body, "utf-8")
+        comp = compile_game(folder, folder)
+        assert [d.code for d in comp.diagnostics] == codes, hole

@@ -29,8 +29,9 @@ __all__ = ["check_sheet_fields"]
 
 HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)(?:\.[a-z0-9_.]*)?(?::[^{}]*)?\}")
 """A template hole ``{field}``, ``{field.part}`` or ``{field:form}``: its field."""
-TEXT_HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[:|][^}]*)?\}")
-"""A definition text's hole ``{n}``, ``{r:the}``, ``{n|step|steps}``: its parameter."""
+TEXT_HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:\.\w+)?(?:[:|][^}]*)?\}")
+"""A definition text's hole ``{n}``, ``{r:the}``, ``{n|step|steps}``, ``{t.effect}``: its
+parameter."""
 TEXTS = ("corner", "head", "foot")
 FIELDS = ("order", "copies", "group", "unit")
 

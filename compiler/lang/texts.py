@@ -31,7 +31,7 @@ node                                                meaning
 ``compile_core`` puts the trees in ``ir["texts"]`` (``table``), with what the sheets need
 besides: ``records`` {kind: {id: {"field.path": tree}}}, ``flow`` {"setup.0.do": tree},
 ``defs`` {id: {text, text_one, text_inf, params}}, ``kinds`` {kind: {name, name_one, fields}} and
-``events`` {id: {name}}. Code generation leaves ``texts`` out of the engine.
+``events`` {id: {name, words}}. Code generation leaves ``texts`` out of the engine.
 """
 
 from __future__ import annotations
@@ -321,7 +321,7 @@ def table(notes: Notes, decls: Any, docs: list[Any]) -> dict[str, Any]:
                                     "fields": {f: _plain(t) for f, t in
                                                decls.kinds[rec["id"]].fields.items()}}
             elif doc.kind == "events":
-                events[rec["id"]] = {"name": rec.get("name")}
+                events[rec["id"]] = {"name": rec.get("name"), "words": rec.get("words")}
     provisional = record_marks(decls)
     return {"records": records, "flow": flow_trees, "defs": defs, "kinds": kinds,
             "events": events, "provisional": {k: v for k, v in provisional.items() if v}}

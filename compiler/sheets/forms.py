@@ -1,6 +1,6 @@
 """The core's value forms in words: comparisons, arithmetic, and/or/not, membership,
-lists, fields, filters and triggers (a mixin of ``compiler.sheets.speak.Speaker``, which
-gives the words, the records and ``value`` itself)."""
+lists, fields (an event's own, ``{t.field}`` holes), filters and triggers (a mixin of
+``compiler.sheets.speak.Speaker``, which gives the words, the records and ``value``)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ class Forms:
     defs: dict[str, Any]
     units: dict[str, Any]
     leaks: set[str]
+    events: dict[str, Any]
+    ir: dict[str, Any]
 
     def value(self, tree: Tree, form: str | None = None) -> str:
         raise NotImplementedError
@@ -131,8 +133,25 @@ class Forms:
         return None if said is None else str(self.w[f"{tree['fn']}_who"]).format(
             v=self.loop_word(arg.get("src")), p=said)
 
+    event = ""
+    """The event whose filter is being said (its ``event.f`` fields), else ''."""
+
     def event_name(self, event: str) -> str:
-        raise NotImplementedError
+        return self.pick((self.events.get(event) or {}).get("name"), event)
+
+    def event_field(self, field: str) -> str:
+        """``event.f``: the field's words in events.yaml (``words: {by: {en: "the player
+        who played it"}}``) of the event being filtered, or, outside a filter, the words
+        every event with words for ``f`` agrees on; else "its f" ("il suo f"), the field's
+        name, underscores as spaces, after the event's name ("When a card is played, if
+        its by is you"): a data name, kept in ``leaks``."""
+        events = [self.event] if self.event else list(self.events)
+        said = {self.pick(w) for e in events
+                if (w := ((self.events.get(e) or {}).get("words") or {}).get(field))}
+        if len(said) == 1:
+            return said.pop()
+        self.leaks.add(f"field {field}")
+        return str(self.w["event_field"]).format(f=field.replace("_", " "))
 
     def _literal(self, v: Any) -> str:
         if isinstance(v, bool):
@@ -262,6 +281,8 @@ class Forms:
         (which no data names yet: a leak, see ``leaks``)."""
         field = str(tree["f"])
         of = tree["of"]
+        if of == {"var": "event"}:   # "the player who played it", "its by"
+            return self.event_field(field)
         if isinstance(of, dict) and "var" in of and self.state_spec(field)[0] == "player":
             said = self.predicate(tree, str(of["var"]))   # "the player is out of the round"
             return f"{self.value(of)} {said}" if said is not None else \
@@ -278,6 +299,20 @@ class Forms:
             return f"{self.value(tree['of'])} → {self.name(None, field)}"
         self.leaks.add(f"field {field}")
         return f"{self.value(tree['of'])} → {field}"
+
+    def hole(self, args: dict[str, Any], name: str) -> Tree:
+        """The tree a hole says: its argument; for ``{t.field}``, the text tree of that
+        field of the record the argument names ("place {t:a} tile[ and {t.effect}]": the
+        tile's own effect), None (no text: its ``[part]`` is left out) when the argument
+        is no record or the record has no such field."""
+        base, _, field = name.partition(".")
+        arg = args.get(base)
+        if not field:
+            return arg
+        if not (isinstance(arg, dict) and "rec" in arg):
+            return None
+        trees = ((self.ir.get("texts") or {}).get("records") or {}).get(arg.get("kind")) or {}
+        return (trees.get(arg["rec"]) or {}).get(field)
 
     def _filter(self, tree: Tree) -> str:
         if "w" not in tree:
@@ -302,9 +337,13 @@ class Forms:
         if not isinstance(tree, dict):
             return ""
         ev = self.event_name(tree.get("ev", ""))
-        if "w" in tree:
+        if "w" not in tree:
+            return self.w["trigger"].format(ev=ev)
+        was, self.event = self.event, str(tree.get("ev", ""))
+        try:   # the filter's ``event.f`` are this event's fields
             return self.w["trigger_where"].format(ev=ev, w=self.condition(tree["w"]))
-        return self.w["trigger"].format(ev=ev)
+        finally:
+            self.event = was
 
 
 

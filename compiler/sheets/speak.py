@@ -215,9 +215,6 @@ class Speaker(Clauses):
             return lower_first(self.pick(decl["name_one"]))
         return lower_first(self.pick(decl.get("name"), kind))
 
-    def event_name(self, event: str) -> str:
-        return self.pick((self.events.get(event) or {}).get("name"), event)
-
     # ---- definitions ----------------------------------------------------------------
 
     def use(self, tree: Tree, form: str | None = None) -> str:
@@ -239,8 +236,8 @@ class Speaker(Clauses):
             if terms:
                 per += terms
                 template = template.replace("{" + name + "}", "1", 1)
-        text = self.fill(template, lambda name, f, art: self._arg(tree["args"].get(name),
-                                                                  f, art, form))
+        text = self.fill(template, lambda name, f, art: self._arg(
+            self.hole(tree["args"], name), f, art, form))
         if per:
             text += " " + self.w["per_each"].format(x=self.each_of(per))
         return text
