@@ -206,15 +206,15 @@ def _is_name(err: ValidationError) -> bool:
     return "\\u0000" in str(err.validator_value)
 
 
-def _odd_character(value: Any, one_line: bool = False) -> str:
-    """The first character of ``value`` an id (``one_line``: a name) may not hold, named and
+def _odd_character(value: Any, name: bool = False) -> str:
+    """The first character of ``value`` an id (``name``: a name) may not hold, named and
     positioned (``character 2 is U+0430 CYRILLIC SMALL LETTER A``), or ''."""
     import unicodedata
 
     if not isinstance(value, str):
         return ""
     for i, ch in enumerate(value, 1):
-        if (ord(ch) < 32 or ord(ch) == 127) if one_line else \
+        if (ord(ch) < 32 or ord(ch) == 127) if name else \
                 not (ch.isascii() and (ch.islower() or ch.isdigit() or ch == "_")):
             name = unicodedata.name(ch, "a control character")
             return f"character {i} is U+{ord(ch):04X} {name}"
