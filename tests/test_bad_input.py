@@ -400,13 +400,3 @@ def test_a_kinds_file_that_does_not_load_is_one_mistake(
     output = assert_rejected(rules, "L003", "kinds.yaml", capsys)
     assert "extra.yaml:1:7: error[S002]: unknown document kind 'tiles'" in output, output
     assert "2 error(s)" in output, output
-
-
-def test_a_name_over_two_lines_is_s003_at_the_name(tmp_path):
-    # a name is printed on one line (menus, explain, sheets): a line break or a tab in it
-    # broke them, and check said nothing (QA finding G16)
-    from tests.core.helpers import diagnostics, tiny_copy
-    folder = tiny_copy(tmp_path, {"cards.yaml": ("name: {en: Mine}", 'name: {en: "Mi\\tne"}')})
-    found = [d for d in diagnostics(folder) if d.code == "S003"]
-    assert found and "not a one-line name: character 3 is U+0009" in found[0].message
-    assert found[0].span.line == 4 and "line break or tab" in found[0].hint

@@ -188,8 +188,6 @@ def _show(value: Any) -> str:
 
 
 def _message(err: ValidationError) -> str:
-    if err.validator == "pattern" and _is_name(err):
-        return f"{_show(err.instance)} is not a one-line name: {_odd_character(err.instance, True)}"
     if err.validator == "pattern":
         odd = _odd_character(err.instance)
         return f"{_show(err.instance)} is not a valid id" + (f": {odd}" if odd else "")
@@ -201,21 +199,15 @@ def _message(err: ValidationError) -> str:
     return msg if len(msg) < 160 else msg[:157] + "..."
 
 
-def _is_name(err: ValidationError) -> bool:
-    """A name's pattern (common.schema.json ``name_text``: one line), not an id's."""
-    return "\\u0000" in str(err.validator_value)
-
-
-def _odd_character(value: Any, name: bool = False) -> str:
-    """The first character of ``value`` an id (``name``: a name) may not hold, named and
-    positioned (``character 2 is U+0430 CYRILLIC SMALL LETTER A``), or ''."""
+def _odd_character(value: Any) -> str:
+    """The first character of ``value`` an id may not hold, named and positioned
+    (``character 2 is U+0430 CYRILLIC SMALL LETTER A``), or ''."""
     import unicodedata
 
     if not isinstance(value, str):
         return ""
     for i, ch in enumerate(value, 1):
-        if (ord(ch) < 32 or ord(ch) == 127) if name else \
-                not (ch.isascii() and (ch.islower() or ch.isdigit() or ch == "_")):
+        if not (ch.isascii() and (ch.islower() or ch.isdigit() or ch == "_")):
             name = unicodedata.name(ch, "a control character")
             return f"character {i} is U+{ord(ch):04X} {name}"
     return ""
@@ -227,8 +219,6 @@ def _hint(err: ValidationError) -> str:
         near = did_you_mean(str(err.instance), allowed) if isinstance(err.instance, str) \
             else ""
         return (near + " " if near else "") + "one of: " + ", ".join(allowed)
-    if err.validator == "pattern" and _is_name(err):
-        return "a name is printed on one line: remove the line break or tab"
     if err.validator == "pattern":
         return ("ids are lowercase ASCII: a letter, then letters, digits or '_' "
                 f"(pattern {err.validator_value})")
