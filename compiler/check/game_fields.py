@@ -8,6 +8,8 @@ and when ``language`` (the rulebook's, the sheets' default) is not among ``langu
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from compiler.diagnostics import Diagnostic
 from compiler.load import Document
 
@@ -23,8 +25,7 @@ def check_game_fields(docs: list[Document]) -> list[Diagnostic]:
         players = doc.data.get("players")
         low, high = (players.get("min"), players.get("max")) if isinstance(players, dict) \
             else (None, None)
-        if isinstance(low, int) and isinstance(high, int) and _number(low) and \
-                _number(high) and low > high:
+        if _number(low) and _number(high) and low > high:
             out.append(Diagnostic(
                 doc.span(("players", "max")), "S003", f"players: max {high} is less than "
                 f"min {low}: no player count sets the game up",
@@ -40,5 +41,6 @@ def check_game_fields(docs: list[Document]) -> list[Diagnostic]:
     return out
 
 
-def _number(value: object) -> bool:
+def _number(value: object) -> TypeGuard[int]:
+    """A whole number written as one (YAML's true/false are not counts)."""
     return isinstance(value, int) and not isinstance(value, bool)
