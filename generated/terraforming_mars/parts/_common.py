@@ -82,9 +82,9 @@ def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~747'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~747'), 0) if type((_w1 := (ctx.state['players'][v_target_748] if type(v_target_748) is int and 0 <= v_target_748 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~747'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~746'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_748 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (388, E.get('n~746'), E.get('r~747'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~749'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~749'), 0) if type((_w1 := (ctx.state['players'][v_target_750] if type(v_target_750) is int and 0 <= v_target_750 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~749'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_750 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (388, E.get('n~748'), E.get('r~749'), ctx.stamps.get('prod', 0),), compute)
 
 
 def x_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -94,25 +94,25 @@ def x_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~747'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
 
 
 def x_391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
 def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~749')}
+    return {'target': E.get('target~751')}
 
 
 def x_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
 def d_352(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yaml:28
@@ -121,7 +121,7 @@ def d_352(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     return True
 
 
@@ -131,7 +131,7 @@ def d_353(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
     return True
 
 
@@ -181,9 +181,9 @@ def d_358(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
@@ -193,7 +193,7 @@ def d_359(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'n~752', 1, True)
     return True
 
 
@@ -203,7 +203,7 @@ def d_360(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    LOCAL(ctx, E, 'r~753', 'titanium', True)
     return True
 
 
@@ -213,16 +213,16 @@ def d_361(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
     return True
 
 
 def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
 def x_403(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
@@ -234,19 +234,19 @@ def x_403(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
 def x_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~748'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~748'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~750'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~750'))) is str else 0))) is int else num(_w7)))
 
 
 def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0))
+    return (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0))
 
 
 def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)
 
 
 def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -258,13 +258,13 @@ def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)
 
 
 def x_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0))
 
 
 def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -276,19 +276,19 @@ def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~748'))
+    return FLD(ctx, K[3], E.get('p~750'))
 
 
 def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~748'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~748'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~750'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~750'), 0)))
 
 
 def x_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))
 
 
 def d_362(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yaml:38
@@ -297,11 +297,11 @@ def d_362(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
@@ -311,7 +311,7 @@ def d_364(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'energy', True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     return True
 
 
@@ -321,9 +321,9 @@ def d_365(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
@@ -342,7 +342,7 @@ def d_368(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'p~750', 'temperature', True)
     return True
 
 
@@ -352,7 +352,7 @@ def d_369(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'n~751', 1, True)
     return True
 
 
@@ -367,7 +367,7 @@ def t_370(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
             return k()
         return t_371(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~749')))
+    return nxt(num(E.get('n~751')))
 
 
 def t_371(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -387,7 +387,7 @@ def t_372(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
     if c is not None:
         SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[4])
     return t_374(ctx, k, s, E, B)
@@ -399,7 +399,7 @@ def d_373(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
     if c is not None:
         SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[4])
     return True
@@ -424,7 +424,7 @@ def t_375(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -451,7 +451,7 @@ def d_377(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -466,7 +466,7 @@ def d_378(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -491,17 +491,17 @@ def t_380(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_416(ctx, E)))
-    old = E.get('b~750', MISSING)
+    old = E.get('b~752', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~750', old)
+        UNSET(ctx, E, 'b~752', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~750', item, True)
+            LOCAL(ctx, E, 'b~752', item, True)
             if x_417(ctx, E):
                 return t_381(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -524,7 +524,7 @@ def d_382(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
         return False
     return True
 
@@ -536,40 +536,40 @@ def x_421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~747'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
 
 
 def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~749'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~749'), 0) if type((_w1 := (ctx.state['players'][v_target_750] if type(v_target_750) is int and 0 <= v_target_750 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~749'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_750 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (430, E.get('n~748'), E.get('r~749'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~751'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~751'), 0) if type((_w1 := (ctx.state['players'][v_target_752] if type(v_target_752) is int and 0 <= v_target_752 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~751'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~750'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_752 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (430, E.get('n~750'), E.get('r~751'), ctx.stamps.get('prod', 0),), compute)
 
 
 def x_432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~751'))) is str else 0))) is int else num(_w6)))
 
 
 def x_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
 def x_435(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~751')}
+    return {'target': E.get('target~753')}
 
 
 def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
 def d_385(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yaml:47
@@ -578,7 +578,7 @@ def d_385(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     return True
 
 
@@ -591,9 +591,9 @@ def d_386(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
     if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
@@ -614,9 +614,9 @@ def d_388(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
@@ -626,7 +626,7 @@ def d_389(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~750', 1, True)
     return True
 
 
@@ -636,7 +636,7 @@ def d_390(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
     return True
 
 
@@ -657,9 +657,9 @@ def d_395(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~753')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
@@ -669,7 +669,7 @@ def d_396(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'n~754', 2, True)
     return True
 
 
@@ -679,22 +679,22 @@ def d_398(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[1])
     return True
 
 
 def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~748') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~750') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~749') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~751') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -706,13 +706,13 @@ def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
 def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~750'))) is type((_w2 := E.get('t_v~751'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~752'))) is type((_w2 := E.get('t_v~753'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~747'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~749'))) is int else num(_w4)))
 
 
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -724,37 +724,37 @@ def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~751'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~752'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~747'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~753'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~754'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~749'))) is int else num(_w22)))
 
 
 def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('s_v~750'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~750'))]) if ((_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('s_v~752'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~752'))]) if ((_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('t_v~751'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~751'))]) if ((_w6 if type((_w6 := E.get('t_v~751'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('t_v~753'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~753'))]) if ((_w6 if type((_w6 := E.get('t_v~753'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~752'))]) if ((_w6 if type((_w6 := E.get('h_v~752'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~754'))]) if ((_w6 if type((_w6 := E.get('h_v~754'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~753'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~753'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~750'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~754'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~751'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~755'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~752'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~750'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~747'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~754'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~753'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~750'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~754'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~751'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~755'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~752'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~751'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~747'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~755'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~753'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~750'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~754'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~751'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~755'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~752'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~752'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~747'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
 
 
 def x_458(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))])
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -778,7 +778,7 @@ def x_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~753')} if ((_w8 if type((_w8 := E.get('s_v~750'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~754')} if ((_w11 if type((_w11 := E.get('t_v~751'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~755')} if ((_w14 if type((_w14 := E.get('h_v~752'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -817,9 +817,9 @@ def t_401(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
-    LOCAL(ctx, E, 'sv~748', 0, True)
-    LOCAL(ctx, E, 'tv~749', 0, True)
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    LOCAL(ctx, E, 'sv~750', 0, True)
+    LOCAL(ctx, E, 'tv~751', 0, True)
     return t_405(ctx, k, s, E, B)
 
 
@@ -829,7 +829,7 @@ def d_402(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
     return True
 
 
@@ -839,7 +839,7 @@ def d_403(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~748', 0, True)
+    LOCAL(ctx, E, 'sv~750', 0, True)
     return True
 
 
@@ -849,7 +849,7 @@ def d_404(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~749', 0, True)
+    LOCAL(ctx, E, 'tv~751', 0, True)
     return True
 
 
@@ -859,9 +859,9 @@ def t_405(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_445(ctx, E), True)
-    LOCAL(ctx, E, 't_v~751', x_446(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~752', x_447(ctx, E), True)
+    LOCAL(ctx, E, 's_v~752', x_445(ctx, E), True)
+    LOCAL(ctx, E, 't_v~753', x_446(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~754', x_447(ctx, E), True)
     return t_409(ctx, k, s, E, B)
 
 
@@ -871,7 +871,7 @@ def d_406(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_445(ctx, E), True)
+    LOCAL(ctx, E, 's_v~752', x_445(ctx, E), True)
     return True
 
 
@@ -881,7 +881,7 @@ def d_407(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~751', x_446(ctx, E), True)
+    LOCAL(ctx, E, 't_v~753', x_446(ctx, E), True)
     return True
 
 
@@ -891,7 +891,7 @@ def d_408(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~752', x_447(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~754', x_447(ctx, E), True)
     return True
 
 
@@ -917,7 +917,7 @@ def d_410(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[8])
     return True
 
 
@@ -940,7 +940,7 @@ def d_412(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[8])
     return True
 
 
@@ -984,13 +984,13 @@ def d_416(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         SET(ctx, 'stock', c, key, x_458(ctx, E), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[8])
     return True
 
 
@@ -1014,7 +1014,7 @@ def d_418(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[8])
     return True
 
 
@@ -1026,7 +1026,7 @@ def d_419(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[8])
     return True
 
 
@@ -1038,7 +1038,7 @@ def d_420(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[8])
     return True
 
 
@@ -1076,7 +1076,7 @@ def d_434(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 1, True)
+    LOCAL(ctx, E, 'n~758', 1, True)
     return True
 
 
@@ -1174,7 +1174,7 @@ def d_453(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~750', 3, True)
     return True
 
 
@@ -1193,19 +1193,19 @@ def d_476(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns
 def x_536(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4)))
 
 
 def x_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
 def x_542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
 def d_477(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yaml:80
@@ -1214,8 +1214,8 @@ def d_477(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     if not d_480(ctx, E, B):
         return False
     return True
@@ -1230,9 +1230,9 @@ def d_480(ctx, E=None, B=477):  # rules_data/terraforming_mars/definitions/resou
     if not x_536(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[8])
     return True
 
 
@@ -1253,9 +1253,9 @@ def d_482(ctx, E=None, B=477):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[8])
     return True
 
 
@@ -1265,7 +1265,7 @@ def d_484(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'n~754', 1, True)
     return True
 
 
@@ -1275,7 +1275,7 @@ def d_485(ctx, E=None, B=477):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
     return True
 
 
@@ -1286,7 +1286,7 @@ def x_544(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
 def x_552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
 def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
@@ -1294,29 +1294,29 @@ def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_751, 0) if type(_h1) is dict else KEY(_h1, v_p_751, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('step', 0) if type(v_p_751) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('max', 0) if type(v_p_751) is str else 0))) is int else num(_w4))) for v_p_751 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_751, NOREC).get('tile', None) if type(v_p_751) is str else None) == E.get('t~750'))))
-    return MEMO(ctx, (556, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (556, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('reserved', None) if type(v_x_753) is str else None) == E.get('this')) for v_x_753 in [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (557, E.get('this'), E.get('t~750'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (557, E.get('this'), E.get('t~752'),), compute)
 
 
 def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~750'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~750'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_756 for v_s_756 in [v_x_755 for v_x_755 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('type', None) if type(v_x_755) is str else None) == _h1)] if (True if ((not (v_s_756 in _h2 if type(_h2) in (list, dict) else IN(v_s_756, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('mine~754'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_756 in _h4 if type(_h4) in (list, dict) else IN(v_s_756, _h4))) or ((not any((True if ((v_x_757 in _h2 if type(_h2) in (list, dict) else IN(v_x_757, _h2))) and ((not (v_x_757 in _h4 if type(_h4) in (list, dict) else IN(v_x_757, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_758)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h3))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
-    return MEMO(ctx, (558, E.get('mine~754'), E.get('t~750'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+    return MEMO(ctx, (558, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -1325,26 +1325,26 @@ def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_761: ((lambda v_near_764: (v_near_764 if (FN['count'](ctx, None, v_near_764) > 0) else v_open_761))([v_s_762 for v_s_762 in items_of(v_open_761) if (True if ((E.get('you') != None)) and (any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~750'))) is str else None) == 'if_possible') else v_open_761))([v_s_760 for v_s_760 in items_of(E.get('empty~759')) if (True if ((not (v_s_760 in _h1 if type(_h1) in (list, dict) else IN(v_s_760, _h1)))) or (((_h1.get(v_s_760, None) if type(_h1) is dict else KEY(_h1, v_s_760, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (559, E.get('empty~759'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (559, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~765')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
 
 
 def x_564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~768'), {}))
+    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
 
 
 def x_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~767'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~767'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -1354,37 +1354,37 @@ def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~768'))
+    return FLD(ctx, K[13], E.get('s~770'))
 
 
 def x_570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~768'))
+    return ADJ(ctx, 'spaces', E.get('s~770'))
 
 
 def x_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~769') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~769'), _w1))
+    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~769'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~767'))
+    return FLD(ctx, K[15], E.get('t~769'))
 
 
 def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~766')}
+    return {'space': E.get('space~768')}
 
 
 def d_489(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yaml:89
@@ -1393,7 +1393,7 @@ def d_489(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'n~748', 2, True)
     return True
 
 
@@ -1403,7 +1403,7 @@ def d_495(ctx, E=None, B=488):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
     return True
 
 
@@ -1413,9 +1413,9 @@ def d_496(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
@@ -1436,9 +1436,9 @@ def t_501(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_557(ctx, E), True)
-    LOCAL(ctx, E, 'empty~759', x_558(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_559(ctx, E), True)
+    LOCAL(ctx, E, 'mine~756', x_557(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_558(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_559(ctx, E), True)
     if not x_560(ctx, E):
         return False
     return t_506(ctx, k, s, E, B)
@@ -1450,7 +1450,7 @@ def d_502(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~754', x_557(ctx, E), True)
+    LOCAL(ctx, E, 'mine~756', x_557(ctx, E), True)
     return True
 
 
@@ -1460,7 +1460,7 @@ def d_503(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~759', x_558(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_558(ctx, E), True)
     return True
 
 
@@ -1470,7 +1470,7 @@ def d_504(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~765', x_559(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_559(ctx, E), True)
     return True
 
 
@@ -1498,8 +1498,8 @@ def t_507(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
     return t_510(ctx, k, s, E, B)
 
 
@@ -1509,7 +1509,7 @@ def d_508(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
     return True
 
 
@@ -1519,7 +1519,7 @@ def d_509(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
     return True
 
 
@@ -1529,10 +1529,10 @@ def t_510(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~768'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
         SET(ctx, 'board', c, key, x_565(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
     return t_513(ctx, k, s, E, B)
 
 
@@ -1542,7 +1542,7 @@ def d_511(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~768'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
         SET(ctx, 'board', c, key, x_565(ctx, E), '=', False, K[17])
     return True
@@ -1554,7 +1554,7 @@ def d_512(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
     return True
 
 
@@ -1583,7 +1583,7 @@ def t_514(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -1606,17 +1606,17 @@ def t_516(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_570(ctx, E)))
-    old = E.get('x~769', MISSING)
+    old = E.get('x~771', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~769', old)
+        UNSET(ctx, E, 'x~771', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~769', item, True)
+            LOCAL(ctx, E, 'x~771', item, True)
             if x_571(ctx, E):
                 return t_517(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1648,7 +1648,7 @@ def d_519(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
         return False
     return True
 
@@ -1656,61 +1656,61 @@ def d_519(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board
 def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~746'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~746'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~746'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~748'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~748'))) is str else 0))) is int else num(_w7)))
 
 
 def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~746'), 0))
+    return (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0))
 
 
 def x_584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~746'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)
 
 
 def x_586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~746'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)
 
 
 def x_587(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~746'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~746'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0))
 
 
 def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~746'))
+    return FLD(ctx, K[3], E.get('p~748'))
 
 
 def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~746'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~746'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~748'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~748'), 0)))
 
 
 def x_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~750'), 'target': E.get('target~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~752'), 'target': E.get('target~753'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_602(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
 def t_521(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/effects.yaml:14
@@ -1729,7 +1729,7 @@ def d_523(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'temperature', True)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
     return True
 
 
@@ -1739,7 +1739,7 @@ def d_524(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~747', 1, True)
+    LOCAL(ctx, E, 'n~749', 1, True)
     return True
 
 
@@ -1754,7 +1754,7 @@ def t_525(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/defini
             return k()
         return t_526(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~747')))
+    return nxt(num(E.get('n~749')))
 
 
 def t_526(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -1774,7 +1774,7 @@ def t_527(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~746'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
         SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[4])
     return t_529(ctx, k, s, E, B)
@@ -1786,7 +1786,7 @@ def d_528(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~746'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
         SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[4])
     return True
@@ -1811,7 +1811,7 @@ def t_530(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -1838,7 +1838,7 @@ def d_532(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -1853,7 +1853,7 @@ def d_533(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -1866,17 +1866,17 @@ def t_535(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_591(ctx, E)))
-    old = E.get('b~748', MISSING)
+    old = E.get('b~750', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~748', old)
+        UNSET(ctx, E, 'b~750', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~748', item, True)
+            LOCAL(ctx, E, 'b~750', item, True)
             if x_592(ctx, E):
                 return t_536(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1899,7 +1899,7 @@ def d_537(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
         return False
     return True
 
@@ -1910,7 +1910,7 @@ def d_540(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'plants', True)
+    LOCAL(ctx, E, 'r~752', 'plants', True)
     return True
 
 
@@ -1938,9 +1938,9 @@ def d_543(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~753')).get('stock'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~751'), '-=', False, K[8])
     return True
 
 
@@ -1957,7 +1957,7 @@ def d_546(ctx, E=None, B=520):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'titanium', True)
+    LOCAL(ctx, E, 'r~755', 'titanium', True)
     return True
 
 
@@ -1967,9 +1967,9 @@ def d_547(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[8])
     return True
 
 
@@ -1978,29 +1978,29 @@ def x_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_750, 0) if type(_h1) is dict else KEY(_h1, v_p_750, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('step', 0) if type(v_p_750) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('max', 0) if type(v_p_750) is str else 0))) is int else num(_w4))) for v_p_750 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_750, NOREC).get('tile', None) if type(v_p_750) is str else None) == E.get('t~749'))))
-    return MEMO(ctx, (630, E.get('t~749'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~751'))))
+    return MEMO(ctx, (630, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('reserved', None) if type(v_x_752) is str else None) == E.get('this')) for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (631, E.get('this'), E.get('t~749'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('reserved', None) if type(v_x_754) is str else None) == E.get('this')) for v_x_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (631, E.get('this'), E.get('t~751'),), compute)
 
 
 def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~749'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~749'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_755 for v_s_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)] if (True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~749'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('mine~753'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h2 if type(_h2) in (list, dict) else IN(v_x_756, _h2))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
-    return MEMO(ctx, (632, E.get('mine~753'), E.get('t~749'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~751'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~751'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_757 for v_s_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)] if (True if ((not (v_s_757 in _h2 if type(_h2) in (list, dict) else IN(v_s_757, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('mine~755'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_757 in _h4 if type(_h4) in (list, dict) else IN(v_s_757, _h4))) or ((not any((True if ((v_x_758 in _h2 if type(_h2) in (list, dict) else IN(v_x_758, _h2))) and ((not (v_x_758 in _h4 if type(_h4) in (list, dict) else IN(v_x_758, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_759)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h3))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+    return MEMO(ctx, (632, E.get('mine~755'), E.get('t~751'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -2009,62 +2009,62 @@ def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_760: ((lambda v_near_763: (v_near_763 if (FN['count'](ctx, None, v_near_763) > 0) else v_open_760))([v_s_761 for v_s_761 in items_of(v_open_760) if (True if ((E.get('you') != None)) and (any((True if ((v_x_762 in _h2 if type(_h2) in (list, dict) else IN(v_x_762, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_762, {}) if type(_h2) is dict else KEY(_h2, v_x_762, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_762 in ADJ(ctx, 'spaces', v_s_761))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~749'))) is str else None) == 'if_possible') else v_open_760))([v_s_759 for v_s_759 in items_of(E.get('empty~758')) if (True if ((not (v_s_759 in _h1 if type(_h1) in (list, dict) else IN(v_s_759, _h1)))) or (((_h1.get(v_s_759, None) if type(_h1) is dict else KEY(_h1, v_s_759, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (633, E.get('empty~758'), E.get('t~749'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_762: ((lambda v_near_765: (v_near_765 if (FN['count'](ctx, None, v_near_765) > 0) else v_open_762))([v_s_763 for v_s_763 in items_of(v_open_762) if (True if ((E.get('you') != None)) and (any((True if ((v_x_764 in _h2 if type(_h2) in (list, dict) else IN(v_x_764, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_764, {}) if type(_h2) is dict else KEY(_h2, v_x_764, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~751'))) is str else None) == 'if_possible') else v_open_762))([v_s_761 for v_s_761 in items_of(E.get('empty~760')) if (True if ((not (v_s_761 in _h1 if type(_h1) in (list, dict) else IN(v_s_761, _h1)))) or (((_h1.get(v_s_761, None) if type(_h1) is dict else KEY(_h1, v_s_761, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (633, E.get('empty~760'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~764')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~766')) > 0)
 
 
 def x_638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~767'), {}))
+    return (_w1.get(E.get('s~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~769'), {}))
 
 
 def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~766'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~766'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~768'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~768'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~767'))
+    return FLD(ctx, K[13], E.get('s~769'))
 
 
 def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~767'))
+    return ADJ(ctx, 'spaces', E.get('s~769'))
 
 
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~768') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~768'), _w1))
+    return (E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))
 
 
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~768'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~766'))
+    return FLD(ctx, K[15], E.get('t~768'))
 
 
 def x_651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~765')}
+    return {'space': E.get('space~767')}
 
 
 def t_548(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/definitions/effects.yaml:14
@@ -2083,7 +2083,7 @@ def d_565(ctx, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~749', 'ocean', True)
+    LOCAL(ctx, E, 't~751', 'ocean', True)
     return True
 
 
@@ -2104,9 +2104,9 @@ def t_567(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~753', x_631(ctx, E), True)
-    LOCAL(ctx, E, 'empty~758', x_632(ctx, E), True)
-    LOCAL(ctx, E, 'legal~764', x_633(ctx, E), True)
+    LOCAL(ctx, E, 'mine~755', x_631(ctx, E), True)
+    LOCAL(ctx, E, 'empty~760', x_632(ctx, E), True)
+    LOCAL(ctx, E, 'legal~766', x_633(ctx, E), True)
     if not x_634(ctx, E):
         return False
     return t_572(ctx, k, s, E, B)
@@ -2118,7 +2118,7 @@ def d_568(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~753', x_631(ctx, E), True)
+    LOCAL(ctx, E, 'mine~755', x_631(ctx, E), True)
     return True
 
 
@@ -2128,7 +2128,7 @@ def d_569(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~758', x_632(ctx, E), True)
+    LOCAL(ctx, E, 'empty~760', x_632(ctx, E), True)
     return True
 
 
@@ -2138,7 +2138,7 @@ def d_570(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~764', x_633(ctx, E), True)
+    LOCAL(ctx, E, 'legal~766', x_633(ctx, E), True)
     return True
 
 
@@ -2166,8 +2166,8 @@ def t_573(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
-    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
+    LOCAL(ctx, E, 't~768', E.get('t~751'), True)
+    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
     return t_576(ctx, k, s, E, B)
 
 
@@ -2177,7 +2177,7 @@ def d_574(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
+    LOCAL(ctx, E, 't~768', E.get('t~751'), True)
     return True
 
 
@@ -2187,7 +2187,7 @@ def d_575(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
+    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
     return True
 
 
@@ -2197,10 +2197,10 @@ def t_576(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~767'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~769'))
     if c is not None:
         SET(ctx, 'board', c, key, x_639(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[18])
     return t_579(ctx, k, s, E, B)
 
 
@@ -2210,7 +2210,7 @@ def d_577(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~767'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~769'))
     if c is not None:
         SET(ctx, 'board', c, key, x_639(ctx, E), '=', False, K[17])
     return True
@@ -2222,7 +2222,7 @@ def d_578(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[18])
     return True
 
 
@@ -2251,7 +2251,7 @@ def t_580(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -2274,17 +2274,17 @@ def t_582(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_644(ctx, E)))
-    old = E.get('x~768', MISSING)
+    old = E.get('x~770', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~768', old)
+        UNSET(ctx, E, 'x~770', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~768', item, True)
+            LOCAL(ctx, E, 'x~770', item, True)
             if x_645(ctx, E):
                 return t_583(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2316,7 +2316,7 @@ def d_585(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
         return False
     return True
 
@@ -2327,7 +2327,7 @@ def d_588(ctx, E=None, B=548):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~770', 'plants', True)
+    LOCAL(ctx, E, 'r~772', 'plants', True)
     return True
 
 
@@ -2344,7 +2344,7 @@ def d_597(ctx, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~747', 2, True)
+    LOCAL(ctx, E, 'n~749', 2, True)
     return True
 
 
@@ -2354,7 +2354,7 @@ def d_612(ctx, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 4, True)
+    LOCAL(ctx, E, 'n~751', 4, True)
     return True
 
 
@@ -2364,7 +2364,7 @@ def d_618(ctx, E=None, B=593):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 4, True)
+    LOCAL(ctx, E, 'n~754', 4, True)
     return True
 
 
@@ -2373,29 +2373,29 @@ def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == E.get('t~756'))))
-    return MEMO(ctx, (725, E.get('t~756'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_759, 0) if type(_h1) is dict else KEY(_h1, v_p_759, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('step', 0) if type(v_p_759) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('max', 0) if type(v_p_759) is str else 0))) is int else num(_w4))) for v_p_759 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_759, NOREC).get('tile', None) if type(v_p_759) is str else None) == E.get('t~758'))))
+    return MEMO(ctx, (725, E.get('t~758'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == E.get('this')) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (726, E.get('this'), E.get('t~756'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('reserved', None) if type(v_x_761) is str else None) == E.get('this')) for v_x_761 in [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (726, E.get('this'), E.get('t~758'),), compute)
 
 
 def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h1)] if (True if ((not (v_s_762 in _h2 if type(_h2) in (list, dict) else IN(v_s_762, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('t~756'))) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('mine~760'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_762 in _h4 if type(_h4) in (list, dict) else IN(v_s_762, _h4))) or ((not any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and ((not (v_x_763 in _h4 if type(_h4) in (list, dict) else IN(v_x_763, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_764)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h3))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
-    return MEMO(ctx, (727, E.get('mine~760'), E.get('t~756'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~758'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~758'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_764 for v_s_764 in [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h1)] if (True if ((not (v_s_764 in _h2 if type(_h2) in (list, dict) else IN(v_s_764, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('t~758'))) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('mine~762'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_764 in _h4 if type(_h4) in (list, dict) else IN(v_s_764, _h4))) or ((not any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and ((not (v_x_765 in _h4 if type(_h4) in (list, dict) else IN(v_x_765, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_766)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h3))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
+    return MEMO(ctx, (727, E.get('mine~762'), E.get('t~758'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -2404,62 +2404,62 @@ def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_767: ((lambda v_near_770: (v_near_770 if (FN['count'](ctx, None, v_near_770) > 0) else v_open_767))([v_s_768 for v_s_768 in items_of(v_open_767) if (True if ((E.get('you') != None)) and (any((True if ((v_x_769 in _h2 if type(_h2) in (list, dict) else IN(v_x_769, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_769, {}) if type(_h2) is dict else KEY(_h2, v_x_769, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_769 in ADJ(ctx, 'spaces', v_s_768))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~756'))) is str else None) == 'if_possible') else v_open_767))([v_s_766 for v_s_766 in items_of(E.get('empty~765')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) or (((_h1.get(v_s_766, None) if type(_h1) is dict else KEY(_h1, v_s_766, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (728, E.get('empty~765'), E.get('t~756'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_769: ((lambda v_near_772: (v_near_772 if (FN['count'](ctx, None, v_near_772) > 0) else v_open_769))([v_s_770 for v_s_770 in items_of(v_open_769) if (True if ((E.get('you') != None)) and (any((True if ((v_x_771 in _h2 if type(_h2) in (list, dict) else IN(v_x_771, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~758'))) is str else None) == 'if_possible') else v_open_769))([v_s_768 for v_s_768 in items_of(E.get('empty~767')) if (True if ((not (v_s_768 in _h1 if type(_h1) in (list, dict) else IN(v_s_768, _h1)))) or (((_h1.get(v_s_768, None) if type(_h1) is dict else KEY(_h1, v_s_768, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (728, E.get('empty~767'), E.get('t~758'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~771')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~773')) > 0)
 
 
 def x_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~774'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~774'), {}))
+    return (_w1.get(E.get('s~776'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~776'), {}))
 
 
 def x_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~773'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~773'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~775'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~775'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~774'))
+    return FLD(ctx, K[13], E.get('s~776'))
 
 
 def x_739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~774'))
+    return ADJ(ctx, 'spaces', E.get('s~776'))
 
 
 def x_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))
+    return (E.get('x~777') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~777'), _w1))
 
 
 def x_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~777'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~773'))
+    return FLD(ctx, K[15], E.get('t~775'))
 
 
 def x_746(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~772')}
+    return {'space': E.get('space~774')}
 
 
 def t_643(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/cards/001-070.yaml:125
@@ -2468,7 +2468,7 @@ def t_643(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'ocean', True)
+    LOCAL(ctx, E, 't~758', 'ocean', True)
     return t_645(ctx, k, s, E, B)
 
 
@@ -2478,7 +2478,7 @@ def d_644(ctx, E=None, B=621):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'ocean', True)
+    LOCAL(ctx, E, 't~758', 'ocean', True)
     return True
 
 
@@ -2499,9 +2499,9 @@ def t_646(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~760', x_726(ctx, E), True)
-    LOCAL(ctx, E, 'empty~765', x_727(ctx, E), True)
-    LOCAL(ctx, E, 'legal~771', x_728(ctx, E), True)
+    LOCAL(ctx, E, 'mine~762', x_726(ctx, E), True)
+    LOCAL(ctx, E, 'empty~767', x_727(ctx, E), True)
+    LOCAL(ctx, E, 'legal~773', x_728(ctx, E), True)
     if not x_729(ctx, E):
         return False
     return t_651(ctx, k, s, E, B)
@@ -2513,7 +2513,7 @@ def d_647(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~760', x_726(ctx, E), True)
+    LOCAL(ctx, E, 'mine~762', x_726(ctx, E), True)
     return True
 
 
@@ -2523,7 +2523,7 @@ def d_648(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~765', x_727(ctx, E), True)
+    LOCAL(ctx, E, 'empty~767', x_727(ctx, E), True)
     return True
 
 
@@ -2533,7 +2533,7 @@ def d_649(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~771', x_728(ctx, E), True)
+    LOCAL(ctx, E, 'legal~773', x_728(ctx, E), True)
     return True
 
 
@@ -2561,8 +2561,8 @@ def t_652(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
-    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    LOCAL(ctx, E, 't~775', E.get('t~758'), True)
+    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
     return t_655(ctx, k, s, E, B)
 
 
@@ -2572,7 +2572,7 @@ def d_653(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    LOCAL(ctx, E, 't~775', E.get('t~758'), True)
     return True
 
 
@@ -2582,7 +2582,7 @@ def d_654(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
     return True
 
 
@@ -2592,10 +2592,10 @@ def t_655(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~774'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
     if c is not None:
         SET(ctx, 'board', c, key, x_734(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
     return t_658(ctx, k, s, E, B)
 
 
@@ -2605,7 +2605,7 @@ def d_656(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~774'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
     if c is not None:
         SET(ctx, 'board', c, key, x_734(ctx, E), '=', False, K[17])
     return True
@@ -2617,7 +2617,7 @@ def d_657(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
     return True
 
 
@@ -2646,7 +2646,7 @@ def t_659(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~775'), 'space': E.get('s~776'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -2669,17 +2669,17 @@ def t_661(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_739(ctx, E)))
-    old = E.get('x~775', MISSING)
+    old = E.get('x~777', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~775', old)
+        UNSET(ctx, E, 'x~777', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~775', item, True)
+            LOCAL(ctx, E, 'x~777', item, True)
             if x_740(ctx, E):
                 return t_662(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2711,7 +2711,7 @@ def d_664(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~775'), 'space': E.get('s~776'), 'by': E.get('you')}):
         return False
     return True
 
@@ -2719,19 +2719,19 @@ def d_664(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board
 def x_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
 
 
 def x_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
 def x_761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
 def d_665(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yaml:134
@@ -2740,11 +2740,11 @@ def d_665(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
@@ -2754,7 +2754,7 @@ def d_672(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'steel', True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
     return True
 
 
@@ -2767,9 +2767,9 @@ def d_673(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resou
     if not x_756(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
     return True
 
 
@@ -2790,9 +2790,9 @@ def d_675(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
     return True
 
 
@@ -2802,7 +2802,7 @@ def d_677(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 5, True)
+    LOCAL(ctx, E, 'n~752', 5, True)
     return True
 
 
@@ -2812,7 +2812,7 @@ def d_678(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
     return True
 
 
@@ -2822,9 +2822,9 @@ def d_679(ctx, E=None, B=665):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[8])
     return True
 
 
@@ -2900,25 +2900,25 @@ def d_697(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards
 def x_788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')
 
 
 def x_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~748'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~748'), 0))
+    return (_w1.get(E.get('t~750'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~750'), 0))
 
 
 def x_791(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~748'), 0))
+    return (_w2.get(E.get('t~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~750'), 0))
 
 
 def x_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)
 
 
 def d_699(ctx, E=None, B=699):  # rules_data/terraforming_mars/cards/001-070.yaml:158
@@ -2927,8 +2927,8 @@ def d_699(ctx, E=None, B=699):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     if not d_386(ctx, E, B):
         return False
     return True
@@ -2940,8 +2940,8 @@ def d_705(ctx, E=None, B=699):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 't~750', 'tr', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
     if not d_708(ctx, E, B):
         return False
     return True
@@ -2953,7 +2953,7 @@ def d_706(ctx, E=None, B=699):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 't~750', 'tr', True)
     return True
 
 
@@ -2965,9 +2965,9 @@ def d_708(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     if x_788(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
     else:
         if not d_710(ctx, E, B):
             return False
@@ -2980,9 +2980,9 @@ def d_709(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
     return True
 
 
@@ -2992,9 +2992,9 @@ def d_710(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
     if not d_712(ctx, E, B):
         return False
     return True
@@ -3006,9 +3006,9 @@ def d_711(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
     return True
 
 
@@ -3031,29 +3031,29 @@ def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
-    return MEMO(ctx, (812, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~754'))))
+    return MEMO(ctx, (812, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (813, E.get('this'), E.get('t~752'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == E.get('this')) for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (813, E.get('this'), E.get('t~754'),), compute)
 
 
 def x_814(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
-    return MEMO(ctx, (814, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if (True if ((not (v_s_760 in _h2 if type(_h2) in (list, dict) else IN(v_s_760, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('mine~758'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_760 in _h4 if type(_h4) in (list, dict) else IN(v_s_760, _h4))) or ((not any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and ((not (v_x_761 in _h4 if type(_h4) in (list, dict) else IN(v_x_761, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_762)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h3))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
+    return MEMO(ctx, (814, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -3062,62 +3062,62 @@ def x_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (815, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if (FN['count'](ctx, None, v_near_768) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((E.get('you') != None)) and (any((True if ((v_x_767 in _h2 if type(_h2) in (list, dict) else IN(v_x_767, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (815, E.get('empty~763'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~769')) > 0)
 
 
 def x_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
+    return (_w1.get(E.get('s~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~772'), {}))
 
 
 def x_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~771'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~771'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_825(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~770'))
+    return FLD(ctx, K[13], E.get('s~772'))
 
 
 def x_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~770'))
+    return ADJ(ctx, 'spaces', E.get('s~772'))
 
 
 def x_827(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
+    return (E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))
 
 
 def x_828(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~769'))
+    return FLD(ctx, K[15], E.get('t~771'))
 
 
 def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~768')}
+    return {'space': E.get('space~770')}
 
 
 def d_714(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yaml:167
@@ -3126,16 +3126,16 @@ def d_714(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
@@ -3145,7 +3145,7 @@ def d_725(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'n~752', 3, True)
     return True
 
 
@@ -3155,7 +3155,7 @@ def d_726(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'plants', True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
     return True
 
 
@@ -3165,7 +3165,7 @@ def d_728(ctx, E=None, B=714):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'city', True)
+    LOCAL(ctx, E, 't~754', 'city', True)
     return True
 
 
@@ -3186,9 +3186,9 @@ def t_730(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
+    LOCAL(ctx, E, 'mine~758', x_813(ctx, E), True)
+    LOCAL(ctx, E, 'empty~763', x_814(ctx, E), True)
+    LOCAL(ctx, E, 'legal~769', x_815(ctx, E), True)
     if not x_816(ctx, E):
         return False
     return t_735(ctx, k, s, E, B)
@@ -3200,7 +3200,7 @@ def d_731(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
+    LOCAL(ctx, E, 'mine~758', x_813(ctx, E), True)
     return True
 
 
@@ -3210,7 +3210,7 @@ def d_732(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
+    LOCAL(ctx, E, 'empty~763', x_814(ctx, E), True)
     return True
 
 
@@ -3220,7 +3220,7 @@ def d_733(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
+    LOCAL(ctx, E, 'legal~769', x_815(ctx, E), True)
     return True
 
 
@@ -3248,8 +3248,8 @@ def t_736(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
+    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
     return t_739(ctx, k, s, E, B)
 
 
@@ -3259,7 +3259,7 @@ def d_737(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
     return True
 
 
@@ -3269,7 +3269,7 @@ def d_738(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
     return True
 
 
@@ -3279,10 +3279,10 @@ def t_739(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~772'))
     if c is not None:
         SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[18])
     return t_742(ctx, k, s, E, B)
 
 
@@ -3292,7 +3292,7 @@ def d_740(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~772'))
     if c is not None:
         SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[17])
     return True
@@ -3304,7 +3304,7 @@ def d_741(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[18])
     return True
 
 
@@ -3333,7 +3333,7 @@ def t_743(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -3356,17 +3356,17 @@ def t_745(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_826(ctx, E)))
-    old = E.get('x~771', MISSING)
+    old = E.get('x~773', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~771', old)
+        UNSET(ctx, E, 'x~773', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~771', item, True)
+            LOCAL(ctx, E, 'x~773', item, True)
             if x_827(ctx, E):
                 return t_746(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3398,7 +3398,7 @@ def d_748(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
         return False
     return True
 
@@ -3408,8 +3408,8 @@ def x_849(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_754, 0) if type(_h1) is dict else KEY(_h1, v_p_754, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('step', 0) if type(v_p_754) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('max', 0) if type(v_p_754) is str else 0))) is int else num(_w4))) for v_p_754 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_754, NOREC).get('tile', None) if type(v_p_754) is str else None) == E.get('t~752'))))
-    return MEMO(ctx, (849, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_756, 0) if type(_h1) is dict else KEY(_h1, v_p_756, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_756, NOREC).get('step', 0) if type(v_p_756) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_756, NOREC).get('max', 0) if type(v_p_756) is str else 0))) is int else num(_w4))) for v_p_756 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_756, NOREC).get('tile', None) if type(v_p_756) is str else None) == E.get('t~754'))))
+    return MEMO(ctx, (849, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
@@ -3418,64 +3418,64 @@ def x_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) or (((_h2.get(v_s_755, None) if type(_h2) is dict else KEY(_h2, v_s_755, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
-    return MEMO(ctx, (850, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~754'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~754'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) if (True if ((not (v_s_757 in _h1 if type(_h1) in (list, dict) else IN(v_s_757, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_757 in _h2 if type(_h2) in (list, dict) else IN(v_s_757, _h2)))) or (((_h2.get(v_s_757, None) if type(_h2) is dict else KEY(_h2, v_s_757, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_757 in _h4 if type(_h4) in (list, dict) else IN(v_s_757, _h4))) or ((not any((True if ((v_x_758 in _h1 if type(_h1) in (list, dict) else IN(v_x_758, _h1))) and ((not (v_x_758 in _h4 if type(_h4) in (list, dict) else IN(v_x_758, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_759)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h3))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+    return MEMO(ctx, (850, E.get('l~755'), E.get('this'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~758')) > 0)
+    return (FN['count'](ctx, None, E.get('open~760')) > 0)
 
 
 def x_855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~761'), {}))
+    return (_w1.get(E.get('s~763'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~763'), {}))
 
 
 def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~760'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~760'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~762'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~762'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_860(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~761'))
+    return FLD(ctx, K[13], E.get('s~763'))
 
 
 def x_861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~761'))
+    return ADJ(ctx, 'spaces', E.get('s~763'))
 
 
 def x_862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))
+    return (E.get('x~764') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~764'), _w1))
 
 
 def x_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~764'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~760'))
+    return FLD(ctx, K[15], E.get('t~762'))
 
 
 def x_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~759')}
+    return {'space': E.get('space~761')}
 
 
 def d_760(ctx, E=None, B=749):  # rules_data/terraforming_mars/cards/001-070.yaml:178
@@ -3484,7 +3484,7 @@ def d_760(ctx, E=None, B=749):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'city', True)
+    LOCAL(ctx, E, 't~752', 'city', True)
     return True
 
 
@@ -3494,7 +3494,7 @@ def d_767(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~758', x_850(ctx, E), True)
+    LOCAL(ctx, E, 'open~760', x_850(ctx, E), True)
     return True
 
 
@@ -3522,8 +3522,8 @@ def t_770(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    LOCAL(ctx, E, 't~762', E.get('t~754'), True)
+    LOCAL(ctx, E, 's~763', E.get('space~761'), True)
     return t_773(ctx, k, s, E, B)
 
 
@@ -3533,7 +3533,7 @@ def d_771(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 't~762', E.get('t~754'), True)
     return True
 
 
@@ -3543,7 +3543,7 @@ def d_772(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    LOCAL(ctx, E, 's~763', E.get('space~761'), True)
     return True
 
 
@@ -3553,10 +3553,10 @@ def t_773(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~763'))
     if c is not None:
         SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[18])
     return t_776(ctx, k, s, E, B)
 
 
@@ -3566,7 +3566,7 @@ def d_774(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~763'))
     if c is not None:
         SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[17])
     return True
@@ -3578,7 +3578,7 @@ def d_775(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[18])
     return True
 
 
@@ -3607,7 +3607,7 @@ def t_777(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~762'), 'space': E.get('s~763'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -3630,17 +3630,17 @@ def t_779(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_861(ctx, E)))
-    old = E.get('x~762', MISSING)
+    old = E.get('x~764', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~762', old)
+        UNSET(ctx, E, 'x~764', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~762', item, True)
+            LOCAL(ctx, E, 'x~764', item, True)
             if x_862(ctx, E):
                 return t_780(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3672,7 +3672,7 @@ def d_782(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~762'), 'space': E.get('s~763'), 'by': E.get('you')}):
         return False
     return True
 
@@ -3683,7 +3683,7 @@ def d_785(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'heat', True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
     return True
 
 
@@ -3693,7 +3693,7 @@ def d_787(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'n~750', 2, True)
     return True
 
 
@@ -3703,7 +3703,7 @@ def d_788(ctx, E=None, B=783):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
     return True
 
 
@@ -3716,19 +3716,19 @@ def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~750'))) is str else None) == E.get('r~749'))) and ((E.get('card~750') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~752'))) is str else None) == E.get('r~751'))) and ((E.get('card~752') != E.get('this'))) else False)
 
 
 def x_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~750'), 0))
+    return (_w2.get(E.get('card~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~752'), 0))
 
 
 def x_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~750')}
+    return {'card': E.get('card~752')}
 
 
 def t_791(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
@@ -3744,7 +3744,7 @@ def d_793(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'n~748', 3, True)
     return True
 
 
@@ -3754,7 +3754,7 @@ def d_794(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'plants', True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
     return True
 
 
@@ -3764,9 +3764,9 @@ def d_795(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
     return True
 
 
@@ -3776,7 +3776,7 @@ def d_798(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
     return True
 
 
@@ -3793,9 +3793,9 @@ def d_800(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
     return True
 
 
@@ -3805,7 +3805,7 @@ def d_802(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
+    LOCAL(ctx, E, 'n~753', 2, True)
     return True
 
 
@@ -3821,8 +3821,8 @@ def x_926(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~750'))))
-    return MEMO(ctx, (926, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_754, 0) if type(_h1) is dict else KEY(_h1, v_p_754, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('step', 0) if type(v_p_754) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('max', 0) if type(v_p_754) is str else 0))) is int else num(_w4))) for v_p_754 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_754, NOREC).get('tile', None) if type(v_p_754) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (926, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
@@ -3831,64 +3831,64 @@ def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~750'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~750'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_753 for v_s_753 in items_of(E.get('l~751')) if (True if ((not (v_s_753 in _h1 if type(_h1) in (list, dict) else IN(v_s_753, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_753 in _h2 if type(_h2) in (list, dict) else IN(v_s_753, _h2)))) or (((_h2.get(v_s_753, None) if type(_h2) is dict else KEY(_h2, v_s_753, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_753 in _h4 if type(_h4) in (list, dict) else IN(v_s_753, _h4))) or ((not any((True if ((v_x_754 in _h1 if type(_h1) in (list, dict) else IN(v_x_754, _h1))) and ((not (v_x_754 in _h4 if type(_h4) in (list, dict) else IN(v_x_754, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_755)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_755)) else False)) else False) for v_u_755 in items_of(_h3))) else False) for v_x_754 in ADJ(ctx, 'spaces', v_s_753)))) else False)) else False)]
-    return MEMO(ctx, (927, E.get('l~751'), E.get('this'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) or (((_h2.get(v_s_755, None) if type(_h2) is dict else KEY(_h2, v_s_755, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
+    return MEMO(ctx, (927, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~756')) > 0)
+    return (FN['count'](ctx, None, E.get('open~758')) > 0)
 
 
 def x_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~759'), {}))
+    return (_w1.get(E.get('s~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~761'), {}))
 
 
 def x_933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~758'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~758'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~760'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~760'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~759'))
+    return FLD(ctx, K[13], E.get('s~761'))
 
 
 def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~759'))
+    return ADJ(ctx, 'spaces', E.get('s~761'))
 
 
 def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))
+    return (E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))
 
 
 def x_940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~760'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~758'))
+    return FLD(ctx, K[15], E.get('t~760'))
 
 
 def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~757')}
+    return {'space': E.get('space~759')}
 
 
 def d_828(ctx, E=None, B=827):  # rules_data/terraforming_mars/cards/001-070.yaml:205
@@ -3897,7 +3897,7 @@ def d_828(ctx, E=None, B=827):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'city', True)
+    LOCAL(ctx, E, 't~748', 'city', True)
     return True
 
 
@@ -3907,7 +3907,7 @@ def d_834(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~756', x_927(ctx, E), True)
+    LOCAL(ctx, E, 'open~758', x_927(ctx, E), True)
     return True
 
 
@@ -3928,8 +3928,8 @@ def t_837(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
     return t_840(ctx, k, s, E, B)
 
 
@@ -3939,7 +3939,7 @@ def d_838(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
     return True
 
 
@@ -3949,7 +3949,7 @@ def d_839(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
     return True
 
 
@@ -3959,10 +3959,10 @@ def t_840(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~759'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
     if c is not None:
         SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
     return t_843(ctx, k, s, E, B)
 
 
@@ -3972,7 +3972,7 @@ def d_841(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~759'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
     if c is not None:
         SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[17])
     return True
@@ -3984,7 +3984,7 @@ def d_842(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
     return True
 
 
@@ -4013,7 +4013,7 @@ def t_844(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -4036,17 +4036,17 @@ def t_846(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_938(ctx, E)))
-    old = E.get('x~760', MISSING)
+    old = E.get('x~762', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~760', old)
+        UNSET(ctx, E, 'x~762', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~760', item, True)
+            LOCAL(ctx, E, 'x~762', item, True)
             if x_939(ctx, E):
                 return t_847(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4078,7 +4078,7 @@ def d_849(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
         return False
     return True
 
@@ -4088,29 +4088,29 @@ def x_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_747, 0) if type(_h1) is dict else KEY(_h1, v_p_747, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('step', 0) if type(v_p_747) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('max', 0) if type(v_p_747) is str else 0))) is int else num(_w4))) for v_p_747 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_747, NOREC).get('tile', None) if type(v_p_747) is str else None) == E.get('t~746'))))
-    return MEMO(ctx, (977, E.get('t~746'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_749, 0) if type(_h1) is dict else KEY(_h1, v_p_749, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('step', 0) if type(v_p_749) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('max', 0) if type(v_p_749) is str else 0))) is int else num(_w4))) for v_p_749 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_749, NOREC).get('tile', None) if type(v_p_749) is str else None) == E.get('t~748'))))
+    return MEMO(ctx, (977, E.get('t~748'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('reserved', None) if type(v_x_749) is str else None) == E.get('this')) for v_x_749 in [v_x_748 for v_x_748 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_748, NOREC).get('type', None) if type(v_x_748) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (978, E.get('this'), E.get('t~746'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == E.get('this')) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (978, E.get('this'), E.get('t~748'),), compute)
 
 
 def x_979(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~746'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~746'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_752 for v_s_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)] if (True if ((not (v_s_752 in _h2 if type(_h2) in (list, dict) else IN(v_s_752, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('t~746'))) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('mine~750'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_752 in _h4 if type(_h4) in (list, dict) else IN(v_s_752, _h4))) or ((not any((True if ((v_x_753 in _h2 if type(_h2) in (list, dict) else IN(v_x_753, _h2))) and ((not (v_x_753 in _h4 if type(_h4) in (list, dict) else IN(v_x_753, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_754)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_754)) else False)) else False) for v_u_754 in items_of(_h3))) else False) for v_x_753 in ADJ(ctx, 'spaces', v_s_752)))) else False)) else False)]
-    return MEMO(ctx, (979, E.get('mine~750'), E.get('t~746'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)] if (True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~748'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('mine~752'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+    return MEMO(ctx, (979, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -4119,62 +4119,62 @@ def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_757: ((lambda v_near_760: (v_near_760 if (FN['count'](ctx, None, v_near_760) > 0) else v_open_757))([v_s_758 for v_s_758 in items_of(v_open_757) if (True if ((E.get('you') != None)) and (any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~746'))) is str else None) == 'if_possible') else v_open_757))([v_s_756 for v_s_756 in items_of(E.get('empty~755')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) or (((_h1.get(v_s_756, None) if type(_h1) is dict else KEY(_h1, v_s_756, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (980, E.get('empty~755'), E.get('t~746'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((E.get('you') != None)) and (any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (980, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~761')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~763')) > 0)
 
 
 def x_985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~764'), {}))
+    return (_w1.get(E.get('s~766'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~766'), {}))
 
 
 def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~763'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~763'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~765'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~765'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~764'))
+    return FLD(ctx, K[13], E.get('s~766'))
 
 
 def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~764'))
+    return ADJ(ctx, 'spaces', E.get('s~766'))
 
 
 def x_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~765') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~765'), _w1))
+    return (E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))
 
 
 def x_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~765'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~765'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~763'))
+    return FLD(ctx, K[15], E.get('t~765'))
 
 
 def x_998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~762')}
+    return {'space': E.get('space~764')}
 
 
 def d_878(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -4183,7 +4183,7 @@ def d_878(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'ocean', True)
+    LOCAL(ctx, E, 't~748', 'ocean', True)
     return True
 
 
@@ -4204,9 +4204,9 @@ def t_880(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
-    LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
-    LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
+    LOCAL(ctx, E, 'mine~752', x_978(ctx, E), True)
+    LOCAL(ctx, E, 'empty~757', x_979(ctx, E), True)
+    LOCAL(ctx, E, 'legal~763', x_980(ctx, E), True)
     if not x_981(ctx, E):
         return False
     return t_885(ctx, k, s, E, B)
@@ -4218,7 +4218,7 @@ def d_881(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
+    LOCAL(ctx, E, 'mine~752', x_978(ctx, E), True)
     return True
 
 
@@ -4228,7 +4228,7 @@ def d_882(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
+    LOCAL(ctx, E, 'empty~757', x_979(ctx, E), True)
     return True
 
 
@@ -4238,7 +4238,7 @@ def d_883(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
+    LOCAL(ctx, E, 'legal~763', x_980(ctx, E), True)
     return True
 
 
@@ -4266,8 +4266,8 @@ def t_886(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
+    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
     return t_889(ctx, k, s, E, B)
 
 
@@ -4277,7 +4277,7 @@ def d_887(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
     return True
 
 
@@ -4287,7 +4287,7 @@ def d_888(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
     return True
 
 
@@ -4297,10 +4297,10 @@ def t_889(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~764'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~766'))
     if c is not None:
         SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[18])
     return t_892(ctx, k, s, E, B)
 
 
@@ -4310,7 +4310,7 @@ def d_890(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~764'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~766'))
     if c is not None:
         SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[17])
     return True
@@ -4322,7 +4322,7 @@ def d_891(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[18])
     return True
 
 
@@ -4351,7 +4351,7 @@ def t_893(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -4374,17 +4374,17 @@ def t_895(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_991(ctx, E)))
-    old = E.get('x~765', MISSING)
+    old = E.get('x~767', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~765', old)
+        UNSET(ctx, E, 'x~767', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~765', item, True)
+            LOCAL(ctx, E, 'x~767', item, True)
             if x_992(ctx, E):
                 return t_896(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4416,7 +4416,7 @@ def d_898(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
         return False
     return True
 
@@ -4427,7 +4427,7 @@ def d_899(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'n~768', 2, True)
     return True
 
 
@@ -4437,7 +4437,7 @@ def d_900(ctx, E=None, B=877):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
     return True
 
 
@@ -4447,11 +4447,11 @@ def d_907(ctx, E=None, B=907):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
     return True
 
 
@@ -4461,40 +4461,40 @@ def d_914(ctx, E=None, B=907):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[8])
     return True
 
 
 def x_1021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_749, NOREC).get('resource', None) if type(v_card_749) is str else None) == E.get('r~747'))) and ((v_card_749 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_749, 0) if type((_w1 := (ctx.state['players'][v_holder_748] if type(v_holder_748) is int and 0 <= v_holder_748 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_749, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~746'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_749, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_749 in items_of((ctx.state['players'][v_holder_748] if type(v_holder_748) is int and 0 <= v_holder_748 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_748 in items_of(list(range(len(ctx.state['players']))))])
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_751, NOREC).get('resource', None) if type(v_card_751) is str else None) == E.get('r~749'))) and ((v_card_751 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_751, 0) if type((_w1 := (ctx.state['players'][v_holder_750] if type(v_holder_750) is int and 0 <= v_holder_750 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_751, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_751, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_751 in items_of((ctx.state['players'][v_holder_750] if type(v_holder_750) is int and 0 <= v_holder_750 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_750 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~751'))) is str else None) == E.get('r~747'))) and ((E.get('card~751') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~751'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~751'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~746'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~753'))) is str else None) == E.get('r~749'))) and ((E.get('card~753') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~753'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~752'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~753'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~748'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~753'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~751'), 0))
+    return (_w2.get(E.get('card~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~753'), 0))
 
 
 def x_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~751')}
+    return {'card': E.get('card~753')}
 
 
 def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
@@ -4509,7 +4509,7 @@ def d_917(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'animal', True)
+    LOCAL(ctx, E, 'r~749', 'animal', True)
     return True
 
 
@@ -4548,9 +4548,9 @@ def d_921(ctx, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~752')).get('card_res'), E.get('card~753'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[21])
     return True
 
 
@@ -4560,11 +4560,11 @@ def d_922(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'animal', True)
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'animal', True)
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[21])
     return True
 
 
@@ -4574,7 +4574,7 @@ def d_924(ctx, E=None, B=915):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'animal', True)
+    LOCAL(ctx, E, 'r~755', 'animal', True)
     return True
 
 
@@ -4586,7 +4586,7 @@ def d_925(ctx, E=None, B=915):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[21])
     return True
 
 
@@ -4602,11 +4602,11 @@ def d_926(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
@@ -4616,7 +4616,7 @@ def d_932(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'animal', True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
     return True
 
 
@@ -4633,7 +4633,7 @@ def d_935(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 3, True)
+    LOCAL(ctx, E, 'n~753', 3, True)
     return True
 
 
@@ -4643,14 +4643,14 @@ def d_936(ctx, E=None, B=926):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'plants', True)
+    LOCAL(ctx, E, 'r~754', 'plants', True)
     return True
 
 
 def x_1054(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1054, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
+    return MEMO(ctx, (1054, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
 
 
 def d_948(ctx, E=None, B=939):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -4661,7 +4661,7 @@ def d_948(ctx, E=None, B=939):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
     return True
 
 
@@ -4673,7 +4673,7 @@ def t_958(ctx, k, s=None, E=None, B=949):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~750', 'city', True)
+        LOCAL(ctx, E, 't~752', 'city', True)
         return t_500(ctx, k, s, E, B)
 
     return t_367(ctx, r1, s, E, B)
@@ -4685,7 +4685,7 @@ def d_990(ctx, E=None, B=981):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'n~752', 2, True)
     return True
 
 
@@ -4695,62 +4695,62 @@ def d_991(ctx, E=None, B=981):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'energy', True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
     return True
 
 
 def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
 
 
 def x_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~750'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~750'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~752'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~752'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0))
+    return (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0))
 
 
 def x_1170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)
 
 
 def x_1172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)
 
 
 def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0))
 
 
 def x_1177(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~750'))
+    return FLD(ctx, K[3], E.get('p~752'))
 
 
 def x_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~750'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~750'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~752'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~752'), 0)))
 
 
 def x_1179(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))
 
 
 def t_1032(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.yaml:336
@@ -4766,11 +4766,11 @@ def d_1033(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
     return True
 
 
@@ -4780,7 +4780,7 @@ def d_1035(ctx, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
     return True
 
 
@@ -4792,7 +4792,7 @@ def d_1036(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
     return True
 
 
@@ -4807,7 +4807,7 @@ def d_1040(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[21])
     return True
 
 
@@ -4830,7 +4830,7 @@ def d_1042(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[21])
     return True
 
 
@@ -4840,7 +4840,7 @@ def d_1043(ctx, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~750', 'oxygen', True)
+    LOCAL(ctx, E, 'p~752', 'oxygen', True)
     return True
 
 
@@ -4850,7 +4850,7 @@ def d_1044(ctx, E=None, B=1032):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
+    LOCAL(ctx, E, 'n~753', 1, True)
     return True
 
 
@@ -4865,7 +4865,7 @@ def t_1045(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/defi
             return k()
         return t_1046(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~751')))
+    return nxt(num(E.get('n~753')))
 
 
 def t_1046(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -4885,7 +4885,7 @@ def t_1047(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~752'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[4])
     return t_1049(ctx, k, s, E, B)
@@ -4897,7 +4897,7 @@ def d_1048(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~752'))
     if c is not None:
         SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[4])
     return True
@@ -4922,7 +4922,7 @@ def t_1050(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -4949,7 +4949,7 @@ def d_1052(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -4964,7 +4964,7 @@ def d_1053(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -4977,17 +4977,17 @@ def t_1055(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     items = list(items_of(x_1177(ctx, E)))
-    old = E.get('b~752', MISSING)
+    old = E.get('b~754', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~752', old)
+        UNSET(ctx, E, 'b~754', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~752', item, True)
+            LOCAL(ctx, E, 'b~754', item, True)
             if x_1178(ctx, E):
                 return t_1056(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -5010,7 +5010,7 @@ def d_1057(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
         return False
     return True
 
@@ -5028,25 +5028,25 @@ def x_1213(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
 def x_1229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~746'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')
 
 
 def x_1230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~746'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~746'), 0))
+    return (_w1.get(E.get('t~748'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~748'), 0))
 
 
 def x_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~746'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~746'), 0))
+    return (_w2.get(E.get('t~748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~748'), 0))
 
 
 def x_1234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~746') == 'tr')) and (((_w1 if type((_w1 := E.get('n~747'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)
 
 
 def d_1095(ctx, E=None, B=1095):  # rules_data/terraforming_mars/cards/001-070.yaml:366
@@ -5055,8 +5055,8 @@ def d_1095(ctx, E=None, B=1095):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'tr', True)
-    LOCAL(ctx, E, 'n~747', 2, True)
+    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 'n~749', 2, True)
     if not d_1098(ctx, E, B):
         return False
     return True
@@ -5068,7 +5068,7 @@ def d_1096(ctx, E=None, B=1095):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'tr', True)
+    LOCAL(ctx, E, 't~748', 'tr', True)
     return True
 
 
@@ -5080,9 +5080,9 @@ def d_1098(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     if x_1229(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~746'))
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
     else:
         if not d_1100(ctx, E, B):
             return False
@@ -5095,9 +5095,9 @@ def d_1099(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~746'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
     return True
 
 
@@ -5107,9 +5107,9 @@ def d_1100(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
     if not d_1102(ctx, E, B):
         return False
     return True
@@ -5121,9 +5121,9 @@ def d_1101(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
     return True
 
 
@@ -5144,13 +5144,13 @@ def d_1102(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/res
 def x_1267(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
+    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
 
 
 def x_1271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
+    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
 
 
 def d_1132(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -5159,9 +5159,9 @@ def d_1132(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[1])
     return True
 
 
@@ -5171,9 +5171,9 @@ def d_1136(ctx, E=None, B=1104):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[1])
     return True
 
 
@@ -5189,7 +5189,7 @@ def d_1167(ctx, E=None, B=1141):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'steel', True)
+    LOCAL(ctx, E, 'r~755', 'steel', True)
     return True
 
 
@@ -5199,7 +5199,7 @@ def d_1179(ctx, E=None, B=1173):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'n~750', 4, True)
     return True
 
 
@@ -5209,11 +5209,11 @@ def d_1183(ctx, E=None, B=1183):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
@@ -5223,11 +5223,11 @@ def d_1197(ctx, E=None, B=1197):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
@@ -5237,32 +5237,32 @@ def d_1232(ctx, E=None, B=1225):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
     return True
 
 
 def x_1383(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1383, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    return MEMO(ctx, (1383, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
 
 
 def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~749')}
+    return {'card': E.get('card~751')}
 
 
 def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
 def x_1429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~752')}
+    return {'target': E.get('target~754')}
 
 
 def t_1261(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/definitions/cards.yaml:249
@@ -5297,13 +5297,13 @@ def t_1269(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/defi
 def x_1435(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
+    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~757'), 0))
 
 
 def x_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))
 
 
 def d_1273(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.yaml:510
@@ -5312,7 +5312,7 @@ def d_1273(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'n~756', 1, True)
     return True
 
 
@@ -5322,7 +5322,7 @@ def d_1276(ctx, E=None, B=1272):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[1])
     return True
@@ -5338,8 +5338,8 @@ def t_1277(ctx, k, s=None, E=None, B=1277):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
     return t_354(ctx, k, s, E, B)
 
 
@@ -5349,11 +5349,11 @@ def d_1285(ctx, E=None, B=1277):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
     return True
 
 
@@ -5363,7 +5363,7 @@ def d_1287(ctx, E=None, B=1277):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'animal', True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
     return True
 
 
@@ -5375,7 +5375,7 @@ def d_1288(ctx, E=None, B=1277):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
     return True
 
 
@@ -5388,29 +5388,29 @@ def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_767, 0) if type(_h1) is dict else KEY(_h1, v_p_767, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_767, NOREC).get('step', 0) if type(v_p_767) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_767, NOREC).get('max', 0) if type(v_p_767) is str else 0))) is int else num(_w4))) for v_p_767 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_767, NOREC).get('tile', None) if type(v_p_767) is str else None) == E.get('t~766'))))
-    return MEMO(ctx, (1478, E.get('t~766'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == E.get('t~768'))))
+    return MEMO(ctx, (1478, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~766'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('reserved', None) if type(v_x_769) is str else None) == E.get('this')) for v_x_769 in [v_x_768 for v_x_768 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_768, NOREC).get('type', None) if type(v_x_768) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (1479, E.get('this'), E.get('t~766'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == E.get('this')) for v_x_771 in [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (1479, E.get('this'), E.get('t~768'),), compute)
 
 
 def x_1480(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~766'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~766'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~766'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_772 for v_s_772 in [v_x_771 for v_x_771 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('type', None) if type(v_x_771) is str else None) == _h1)] if (True if ((not (v_s_772 in _h2 if type(_h2) in (list, dict) else IN(v_s_772, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('t~766'))) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('mine~770'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_772 in _h4 if type(_h4) in (list, dict) else IN(v_s_772, _h4))) or ((not any((True if ((v_x_773 in _h2 if type(_h2) in (list, dict) else IN(v_x_773, _h2))) and ((not (v_x_773 in _h4 if type(_h4) in (list, dict) else IN(v_x_773, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_774)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_774)) else False)) else False) for v_u_774 in items_of(_h3))) else False) for v_x_773 in ADJ(ctx, 'spaces', v_s_772)))) else False)) else False)]
-    return MEMO(ctx, (1480, E.get('mine~770'), E.get('t~766'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~768'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)] if (True if ((not (v_s_774 in _h2 if type(_h2) in (list, dict) else IN(v_s_774, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('t~768'))) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('mine~772'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_774 in _h4 if type(_h4) in (list, dict) else IN(v_s_774, _h4))) or ((not any((True if ((v_x_775 in _h2 if type(_h2) in (list, dict) else IN(v_x_775, _h2))) and ((not (v_x_775 in _h4 if type(_h4) in (list, dict) else IN(v_x_775, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_776)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h3))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
+    return MEMO(ctx, (1480, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -5419,62 +5419,62 @@ def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_777: ((lambda v_near_780: (v_near_780 if (FN['count'](ctx, None, v_near_780) > 0) else v_open_777))([v_s_778 for v_s_778 in items_of(v_open_777) if (True if ((E.get('you') != None)) and (any((True if ((v_x_779 in _h2 if type(_h2) in (list, dict) else IN(v_x_779, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_779, {}) if type(_h2) is dict else KEY(_h2, v_x_779, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_779 in ADJ(ctx, 'spaces', v_s_778))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~766'))) is str else None) == 'if_possible') else v_open_777))([v_s_776 for v_s_776 in items_of(E.get('empty~775')) if (True if ((not (v_s_776 in _h1 if type(_h1) in (list, dict) else IN(v_s_776, _h1)))) or (((_h1.get(v_s_776, None) if type(_h1) is dict else KEY(_h1, v_s_776, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (1481, E.get('empty~775'), E.get('t~766'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if (FN['count'](ctx, None, v_near_782) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((E.get('you') != None)) and (any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (1481, E.get('empty~777'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~781')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~783')) > 0)
 
 
 def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~784'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~784'), {}))
+    return (_w1.get(E.get('s~786'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~786'), {}))
 
 
 def x_1487(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~783'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~783'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~785'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~785'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1491(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~784'))
+    return FLD(ctx, K[13], E.get('s~786'))
 
 
 def x_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~784'))
+    return ADJ(ctx, 'spaces', E.get('s~786'))
 
 
 def x_1493(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~785') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~785'), _w1))
+    return (E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))
 
 
 def x_1494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~785'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~785'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~783'))
+    return FLD(ctx, K[15], E.get('t~785'))
 
 
 def x_1499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~782')}
+    return {'space': E.get('space~784')}
 
 
 def t_1289(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/cards/001-070.yaml:533
@@ -5485,11 +5485,11 @@ def t_1289(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~766', 'ocean', True)
+        LOCAL(ctx, E, 't~768', 'ocean', True)
         return t_1312(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~746', 'ocean', True)
+    LOCAL(ctx, E, 't~748', 'ocean', True)
     return t_879(ctx, r1, s, E, B)
 
 
@@ -5499,7 +5499,7 @@ def d_1311(ctx, E=None, B=1289):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', 'ocean', True)
+    LOCAL(ctx, E, 't~768', 'ocean', True)
     return True
 
 
@@ -5520,9 +5520,9 @@ def t_1313(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~770', x_1479(ctx, E), True)
-    LOCAL(ctx, E, 'empty~775', x_1480(ctx, E), True)
-    LOCAL(ctx, E, 'legal~781', x_1481(ctx, E), True)
+    LOCAL(ctx, E, 'mine~772', x_1479(ctx, E), True)
+    LOCAL(ctx, E, 'empty~777', x_1480(ctx, E), True)
+    LOCAL(ctx, E, 'legal~783', x_1481(ctx, E), True)
     if not x_1482(ctx, E):
         return False
     return t_1318(ctx, k, s, E, B)
@@ -5534,7 +5534,7 @@ def d_1314(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~770', x_1479(ctx, E), True)
+    LOCAL(ctx, E, 'mine~772', x_1479(ctx, E), True)
     return True
 
 
@@ -5544,7 +5544,7 @@ def d_1315(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~775', x_1480(ctx, E), True)
+    LOCAL(ctx, E, 'empty~777', x_1480(ctx, E), True)
     return True
 
 
@@ -5554,7 +5554,7 @@ def d_1316(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~781', x_1481(ctx, E), True)
+    LOCAL(ctx, E, 'legal~783', x_1481(ctx, E), True)
     return True
 
 
@@ -5582,8 +5582,8 @@ def t_1319(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
-    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
+    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
+    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
     return t_1322(ctx, k, s, E, B)
 
 
@@ -5593,7 +5593,7 @@ def d_1320(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
+    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
     return True
 
 
@@ -5603,7 +5603,7 @@ def d_1321(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
+    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
     return True
 
 
@@ -5613,10 +5613,10 @@ def t_1322(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~784'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1487(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
     return t_1325(ctx, k, s, E, B)
 
 
@@ -5626,7 +5626,7 @@ def d_1323(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~784'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1487(ctx, E), '=', False, K[17])
     return True
@@ -5638,7 +5638,7 @@ def d_1324(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
     return True
 
 
@@ -5667,7 +5667,7 @@ def t_1326(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/defi
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -5690,17 +5690,17 @@ def t_1328(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     items = list(items_of(x_1492(ctx, E)))
-    old = E.get('x~785', MISSING)
+    old = E.get('x~787', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~785', old)
+        UNSET(ctx, E, 'x~787', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~785', item, True)
+            LOCAL(ctx, E, 'x~787', item, True)
             if x_1493(ctx, E):
                 return t_1329(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -5732,7 +5732,7 @@ def d_1331(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')}):
         return False
     return True
 
@@ -5747,7 +5747,7 @@ def d_1356(ctx, E=None, B=1354):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', 'steel', True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
     return True
 
 
@@ -5758,7 +5758,7 @@ def x_1550(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
 def x_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1554, E.get('k~747'),), lambda: [v_x_748 for v_x_748 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_748, NOREC).get('type', None) if type(v_x_748) is str else None) == E.get('k~747'))])
+    return MEMO(ctx, (1554, E.get('k~749'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == E.get('k~749'))])
 
 
 def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
@@ -5766,8 +5766,8 @@ def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_751, 0) if type(_h1) is dict else KEY(_h1, v_p_751, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('step', 0) if type(v_p_751) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('max', 0) if type(v_p_751) is str else 0))) is int else num(_w4))) for v_p_751 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_751, NOREC).get('tile', None) if type(v_p_751) is str else None) == E.get('t~749'))))
-    return MEMO(ctx, (1555, E.get('t~749'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~751'))))
+    return MEMO(ctx, (1555, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
@@ -5776,64 +5776,64 @@ def x_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~749'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~749'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_752 for v_s_752 in items_of(E.get('l~750')) if (True if ((not (v_s_752 in _h1 if type(_h1) in (list, dict) else IN(v_s_752, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('t~749'))) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_752 in _h2 if type(_h2) in (list, dict) else IN(v_s_752, _h2)))) or (((_h2.get(v_s_752, None) if type(_h2) is dict else KEY(_h2, v_s_752, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_752 in _h4 if type(_h4) in (list, dict) else IN(v_s_752, _h4))) or ((not any((True if ((v_x_753 in _h1 if type(_h1) in (list, dict) else IN(v_x_753, _h1))) and ((not (v_x_753 in _h4 if type(_h4) in (list, dict) else IN(v_x_753, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_754)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_754)) else False)) else False) for v_u_754 in items_of(_h3))) else False) for v_x_753 in ADJ(ctx, 'spaces', v_s_752)))) else False)) else False)]
-    return MEMO(ctx, (1556, E.get('l~750'), E.get('this'), E.get('t~749'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) or (((_h2.get(v_s_754, None) if type(_h2) is dict else KEY(_h2, v_s_754, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+    return MEMO(ctx, (1556, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~755')) > 0)
+    return (FN['count'](ctx, None, E.get('open~757')) > 0)
 
 
 def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~758'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~758'), {}))
+    return (_w1.get(E.get('s~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~760'), {}))
 
 
 def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~757'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~757'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~759'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~759'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~758'))
+    return FLD(ctx, K[13], E.get('s~760'))
 
 
 def x_1567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~758'))
+    return ADJ(ctx, 'spaces', E.get('s~760'))
 
 
 def x_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~759') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~759'), _w1))
+    return (E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))
 
 
 def x_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~759'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~757'))
+    return FLD(ctx, K[15], E.get('t~759'))
 
 
 def x_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~756')}
+    return {'space': E.get('space~758')}
 
 
 def t_1373(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/definitions/board.yaml:158
@@ -5842,8 +5842,8 @@ def t_1373(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
-    LOCAL(ctx, E, 'l~750', x_1554(ctx, E), True)
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~752', x_1554(ctx, E), True)
     return t_1376(ctx, k, s, E, B)
 
 
@@ -5853,7 +5853,7 @@ def d_1374(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
     return True
 
 
@@ -5863,7 +5863,7 @@ def d_1375(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~750', x_1554(ctx, E), True)
+    LOCAL(ctx, E, 'l~752', x_1554(ctx, E), True)
     return True
 
 
@@ -5884,7 +5884,7 @@ def t_1377(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~755', x_1556(ctx, E), True)
+    LOCAL(ctx, E, 'open~757', x_1556(ctx, E), True)
     if not x_1557(ctx, E):
         return False
     return t_1380(ctx, k, s, E, B)
@@ -5896,7 +5896,7 @@ def d_1378(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~755', x_1556(ctx, E), True)
+    LOCAL(ctx, E, 'open~757', x_1556(ctx, E), True)
     return True
 
 
@@ -5924,8 +5924,8 @@ def t_1381(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
-    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
     return t_1384(ctx, k, s, E, B)
 
 
@@ -5935,7 +5935,7 @@ def d_1382(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
     return True
 
 
@@ -5945,7 +5945,7 @@ def d_1383(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
     return True
 
 
@@ -5955,10 +5955,10 @@ def t_1384(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~758'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1562(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
     return t_1387(ctx, k, s, E, B)
 
 
@@ -5968,7 +5968,7 @@ def d_1385(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~758'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1562(ctx, E), '=', False, K[17])
     return True
@@ -5980,7 +5980,7 @@ def d_1386(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
     return True
 
 
@@ -6009,7 +6009,7 @@ def t_1388(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/defi
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -6032,17 +6032,17 @@ def t_1390(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     items = list(items_of(x_1567(ctx, E)))
-    old = E.get('x~759', MISSING)
+    old = E.get('x~761', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~759', old)
+        UNSET(ctx, E, 'x~761', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~759', item, True)
+            LOCAL(ctx, E, 'x~761', item, True)
             if x_1568(ctx, E):
                 return t_1391(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -6074,7 +6074,7 @@ def d_1393(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')}):
         return False
     return True
 
@@ -6085,7 +6085,7 @@ def d_1410(ctx, E=None, B=1401):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'steel', True)
+    LOCAL(ctx, E, 'r~753', 'steel', True)
     return True
 
 
@@ -6095,7 +6095,7 @@ def d_1413(ctx, E=None, B=1412):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 5, True)
+    LOCAL(ctx, E, 'n~748', 5, True)
     return True
 
 
@@ -6105,7 +6105,7 @@ def d_1419(ctx, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~746', 'oxygen', True)
+    LOCAL(ctx, E, 'p~748', 'oxygen', True)
     return True
 
 
@@ -6115,7 +6115,7 @@ def d_1435(ctx, E=None, B=1416):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 2, True)
+    LOCAL(ctx, E, 'n~751', 2, True)
     return True
 
 
@@ -6124,7 +6124,7 @@ def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return FN['first'](ctx, None, [v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
+        return FN['first'](ctx, None, [v_s_750 for v_s_750 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
     return MEMO(ctx, (1639, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -6132,33 +6132,33 @@ def x_1640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~749'))) is str else [])
-        return [v_r_750 for v_r_750 in items_of(E.get('l~747')) if (True if ((E.get('sp~749') != None)) and ((v_r_750 in _h1 if type(_h1) in (list, dict) else IN(v_r_750, _h1))) else False)]
-    return MEMO(ctx, (1640, E.get('l~747'), E.get('sp~749'),), compute)
+        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~751'))) is str else [])
+        return [v_r_752 for v_r_752 in items_of(E.get('l~749')) if (True if ((E.get('sp~751') != None)) and ((v_r_752 in _h1 if type(_h1) in (list, dict) else IN(v_r_752, _h1))) else False)]
+    return MEMO(ctx, (1640, E.get('l~749'), E.get('sp~751'),), compute)
 
 
 def x_1641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('shown~751')) > 0)
+    return (FN['count'](ctx, None, E.get('shown~753')) > 0)
 
 
 def x_1642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, E.get('shown~751'))
+    return FN['distinct'](ctx, None, E.get('shown~753'))
 
 
 def x_1645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
+    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
 
 
 def x_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     if E is None:
         E = ctx.env()
-    return {'resource': E.get('r~752')}
+    return {'resource': E.get('r~754')}
 
 
 def t_1444(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.yaml:643
@@ -6167,8 +6167,8 @@ def t_1444(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'l~747', K[22], True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'l~749', K[22], True)
     return t_1447(ctx, k, s, E, B)
 
 
@@ -6178,7 +6178,7 @@ def d_1446(ctx, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~747', K[22], True)
+    LOCAL(ctx, E, 'l~749', K[22], True)
     return True
 
 
@@ -6188,8 +6188,8 @@ def t_1447(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~749', x_1639(ctx, E), True)
-    LOCAL(ctx, E, 'shown~751', x_1640(ctx, E), True)
+    LOCAL(ctx, E, 'sp~751', x_1639(ctx, E), True)
+    LOCAL(ctx, E, 'shown~753', x_1640(ctx, E), True)
     return t_1450(ctx, k, s, E, B)
 
 
@@ -6199,7 +6199,7 @@ def d_1448(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~749', x_1639(ctx, E), True)
+    LOCAL(ctx, E, 'sp~751', x_1639(ctx, E), True)
     return True
 
 
@@ -6209,7 +6209,7 @@ def d_1449(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shown~751', x_1640(ctx, E), True)
+    LOCAL(ctx, E, 'shown~753', x_1640(ctx, E), True)
     return True
 
 
@@ -6230,11 +6230,11 @@ def d_1452(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
-    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
     return True
 
 
@@ -6244,7 +6244,7 @@ def d_1453(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
+    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
     return True
 
 
@@ -6254,7 +6254,7 @@ def d_1454(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
     return True
 
 
@@ -6264,9 +6264,9 @@ def d_1455(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
     return True
 
 
@@ -6276,7 +6276,7 @@ def d_1458(ctx, E=None, B=1444):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~756', K[22], True)
+    LOCAL(ctx, E, 'l~758', K[22], True)
     return True
 
 
@@ -6286,7 +6286,7 @@ def d_1555(ctx, E=None, B=1534):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 7, True)
+    LOCAL(ctx, E, 'n~754', 7, True)
     return True
 
 
@@ -6319,13 +6319,13 @@ def t_1570(ctx, k, s=None, E=None, B=1570):  # rules_data/terraforming_mars/card
 def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
 def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~757'), 0))
+    return (_w2.get(E.get('r~759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~759'), 0))
 
 
 def d_1640(ctx, E=None, B=1639):  # rules_data/terraforming_mars/cards/071-140.yaml:77
@@ -6334,7 +6334,7 @@ def d_1640(ctx, E=None, B=1639):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 7, True)
+    LOCAL(ctx, E, 'n~748', 7, True)
     return True
 
 
@@ -6344,9 +6344,9 @@ def d_1664(ctx, E=None, B=1639):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~759'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~758'), '+=', False, K[1])
     return True
 
 
@@ -6356,7 +6356,7 @@ def d_1670(ctx, E=None, B=1665):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
     return True
 
 
@@ -6366,11 +6366,11 @@ def d_1809(ctx, E=None, B=1809):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
@@ -6380,16 +6380,16 @@ def d_1817(ctx, E=None, B=1817):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
@@ -6403,7 +6403,7 @@ def d_1878(ctx, E=None, B=1878):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'n~748', 2, True)
     if not d_1880(ctx, E, B):
         return False
     return True
@@ -6415,7 +6415,7 @@ def d_1880(ctx, E=None, B=1878):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~746'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
         if not d_1881(ctx, E, B):
@@ -6439,14 +6439,14 @@ def d_1881(ctx, E=None, B=1878):  # rules_data/terraforming_mars/definitions/car
 def x_2178(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+        return len([v_s_750 for v_s_750 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
     return MEMO(ctx, (2178, ctx.stamps.get('board', 0),), compute)
 
 
 def x_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))
 
 
 def d_1926(ctx, E=None, B=1923):  # rules_data/terraforming_mars/cards/071-140.yaml:272
@@ -6455,7 +6455,7 @@ def d_1926(ctx, E=None, B=1923):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~751', x_2178(ctx, E), True)
+    LOCAL(ctx, E, 'k~753', x_2178(ctx, E), True)
     return True
 
 
@@ -6465,8 +6465,8 @@ def d_1990(ctx, E=None, B=1990):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     if not d_480(ctx, E, B):
         return False
     return True
@@ -6478,20 +6478,20 @@ def d_1991(ctx, E=None, B=1990):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'n~748', 4, True)
     return True
 
 
 def x_2277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~761'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~761'), 0))
+    return (_w2.get(E.get('r~763'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~763'), 0))
 
 
 def x_2278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~760'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~762'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))
 
 
 def d_2016(ctx, E=None, B=2015):  # rules_data/terraforming_mars/cards/071-140.yaml:330
@@ -6500,7 +6500,7 @@ def d_2016(ctx, E=None, B=2015):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~760', 1, True)
+    LOCAL(ctx, E, 'n~762', 1, True)
     return True
 
 
@@ -6510,7 +6510,7 @@ def d_2019(ctx, E=None, B=2015):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_2278(ctx, E), '+=', False, K[1])
     return True
@@ -6522,24 +6522,24 @@ def d_2114(ctx, E=None, B=2114):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
     return True
 
 
 def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return [E.get('c~749')]
+    return [E.get('c~751')]
 
 
 def x_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return {'keep': E.get('c~749')}
+    return {'keep': E.get('c~751')}
 
 
 def t_2167(ctx, k, s=None, E=None, B=2164):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
@@ -6557,7 +6557,7 @@ def t_2167(ctx, k, s=None, E=None, B=2164):  # rules_data/terraforming_mars/defi
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
+    LOCAL(ctx, E, 'n~750', E.get('n~748'), True)
     if not d_2169(ctx, E, B):
         return False
     return t_2180(ctx, r1, s, E, B)
@@ -6569,7 +6569,7 @@ def d_2168(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
+    LOCAL(ctx, E, 'n~750', E.get('n~748'), True)
     return True
 
 
@@ -6579,7 +6579,7 @@ def d_2169(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~750'))
     while left > 0:
         left -= 1
         if not d_2170(ctx, E, B):
@@ -6638,7 +6638,7 @@ def t_2180(ctx, k, s=None, E=None, B=2164):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('k~747'))
+    left = num(E.get('k~749'))
     if left <= 0:
         return k()
     return CHOOSE(ctx, B + 16, left, [], k)
@@ -6707,60 +6707,60 @@ def d_2233(ctx, E=None, B=2233):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 def x_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~760'), {}))
+    return (_w1.get(E.get('s~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~762'), {}))
 
 
 def x_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~759'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~759'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~761'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~761'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~760'))
+    return FLD(ctx, K[13], E.get('s~762'))
 
 
 def x_2566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~760'))
+    return ADJ(ctx, 'spaces', E.get('s~762'))
 
 
 def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))
+    return (E.get('x~763') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~763'), _w1))
 
 
 def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~763'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~763'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~759'))
+    return FLD(ctx, K[15], E.get('t~761'))
 
 
 def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~758')}
+    return {'space': E.get('space~760')}
 
 
 def d_2248(ctx, E=None, B=2248):  # rules_data/terraforming_mars/cards/071-140.yaml:502
@@ -6769,16 +6769,16 @@ def d_2248(ctx, E=None, B=2248):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
@@ -6788,7 +6788,7 @@ def d_2269(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    LOCAL(ctx, E, 's~762', E.get('space~760'), True)
     return True
 
 
@@ -6798,10 +6798,10 @@ def t_2270(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~762'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[18])
     return t_2273(ctx, k, s, E, B)
 
 
@@ -6811,7 +6811,7 @@ def d_2271(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~762'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[17])
     return True
@@ -6823,7 +6823,7 @@ def d_2272(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[18])
     return True
 
 
@@ -6852,7 +6852,7 @@ def t_2274(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/defi
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~761'), 'space': E.get('s~762'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -6875,17 +6875,17 @@ def t_2276(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     items = list(items_of(x_2566(ctx, E)))
-    old = E.get('x~761', MISSING)
+    old = E.get('x~763', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~761', old)
+        UNSET(ctx, E, 'x~763', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~761', item, True)
+            LOCAL(ctx, E, 'x~763', item, True)
             if x_2567(ctx, E):
                 return t_2277(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -6917,7 +6917,7 @@ def d_2279(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~761'), 'space': E.get('s~762'), 'by': E.get('you')}):
         return False
     return True
 
@@ -6925,330 +6925,353 @@ def d_2279(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/boa
 def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
 def x_2581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~748')}
+    return {'target': E.get('target~750')}
 
 
 def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~754')}
+    return {'target': E.get('target~756')}
 
 
-def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def x_2617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+    if E is None:
+        E = ctx.env()
+    return ((_w1.get('card', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'card', None)) == E.get('this'))
+
+
+def d_2308(ctx, E=None, B=2302):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_756(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        if c is not None:
+            SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
+    else:
+        ctx.steps += 1
+        STMT(ctx, B + 8)
+    return True
+
+
+def x_2622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~751'))))
-    return MEMO(ctx, (2618, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~753'))))
+    return MEMO(ctx, (2622, E.get('t~753'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_2619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def x_2623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) or (((_h2.get(v_s_754, None) if type(_h2) is dict else KEY(_h2, v_s_754, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
-    return MEMO(ctx, (2619, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~753'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~753'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('t~753'))) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_756 in _h2 if type(_h2) in (list, dict) else IN(v_s_756, _h2)))) or (((_h2.get(v_s_756, None) if type(_h2) is dict else KEY(_h2, v_s_756, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_756 in _h4 if type(_h4) in (list, dict) else IN(v_s_756, _h4))) or ((not any((True if ((v_x_757 in _h1 if type(_h1) in (list, dict) else IN(v_x_757, _h1))) and ((not (v_x_757 in _h4 if type(_h4) in (list, dict) else IN(v_x_757, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_758)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h3))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
+    return MEMO(ctx, (2623, E.get('l~754'), E.get('this'), E.get('t~753'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_2620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def x_2624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~757')) > 0)
+    return (FN['count'](ctx, None, E.get('open~759')) > 0)
 
 
-def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_2670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
+    return (_w2.get(E.get('r~775'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~775'), 0))
 
 
-def d_2319(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def d_2322(ctx, E=None, B=2314):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
+    LOCAL(ctx, E, 'open~759', x_2623(ctx, E), True)
     return True
 
 
-def d_2320(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def d_2323(ctx, E=None, B=2314):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2620(ctx, E):
+    if not x_2624(ctx, E):
         return False
     return True
 
 
-def t_2322(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_2325(ctx, k, s=None, E=None, B=2314):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    LOCAL(ctx, E, 't~761', E.get('t~753'), True)
+    LOCAL(ctx, E, 's~762', E.get('space~760'), True)
     return t_2270(ctx, k, s, E, B)
 
 
-def d_2323(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2326(ctx, E=None, B=2314):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    LOCAL(ctx, E, 't~761', E.get('t~753'), True)
     return True
 
 
-def d_2358(ctx, E=None, B=2311):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+def d_2361(ctx, E=None, B=2314):  # rules_data/terraforming_mars/cards/071-140.yaml:535
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 1, True)
+    LOCAL(ctx, E, 'n~774', 1, True)
     return True
 
 
-def d_2360(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2363(ctx, E=None, B=2314):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[1])
     return True
 
 
-def t_2399(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2402(ctx, k, s=None, E=None, B=2387):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 15, None, [], k)
 
 
-def t_2425(ctx, k, s=None, E=None, B=2425):  # rules_data/terraforming_mars/cards/071-140.yaml:578
+def t_2428(ctx, k, s=None, E=None, B=2428):  # rules_data/terraforming_mars/cards/071-140.yaml:578
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', 'ocean', True)
+    LOCAL(ctx, E, 't~748', 'ocean', True)
     return t_879(ctx, k, s, E, B)
 
 
-def x_2801(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
+def x_2805(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
 
 
-def x_2813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+def x_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
 
 
-def x_2814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+def x_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * AR('/', E.get('k~754'), E.get('m~753')))
+    return ((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))
 
 
-def d_2483(ctx, E=None, B=2480):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2486(ctx, E=None, B=2483):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~753', 2, True)
+    LOCAL(ctx, E, 'm~755', 2, True)
     return True
 
 
-def d_2485(ctx, E=None, B=2480):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
+def d_2488(ctx, E=None, B=2483):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2814(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, x_2818(ctx, E), '+=', False, K[1])
     return True
 
 
-def x_2822(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
+def x_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2822, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('power') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('power') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    return MEMO(ctx, (2826, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('power') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('power') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def d_2490(ctx, E=None, B=2490):  # rules_data/terraforming_mars/cards/071-140.yaml:638
+def d_2493(ctx, E=None, B=2493):  # rules_data/terraforming_mars/cards/071-140.yaml:638
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
     return True
 
 
-def t_2499(ctx, k, s=None, E=None, B=2495):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2502(ctx, k, s=None, E=None, B=2498):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 4, None, [], k)
 
 
-def d_2518(ctx, E=None, B=2516):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2521(ctx, E=None, B=2519):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~761', 'megacredits', True)
+    LOCAL(ctx, E, 'r~763', 'megacredits', True)
     return True
 
 
-def d_2536(ctx, E=None, B=2521):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def d_2539(ctx, E=None, B=2524):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 2, True)
+    LOCAL(ctx, E, 'n~755', 2, True)
     return True
 
 
-def x_2955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def x_2959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2955, E.get('k~749'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == E.get('k~749'))])
+    return MEMO(ctx, (2959, E.get('k~751'),), lambda: [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == E.get('k~751'))])
 
 
-def d_2604(ctx, E=None, B=2597):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def d_2607(ctx, E=None, B=2600):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~749', 'ocean', True)
+    LOCAL(ctx, E, 'k~751', 'ocean', True)
     return True
 
 
-def t_2605(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def t_2608(ctx, k, s=None, E=None, B=2600):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
-    return t_2608(ctx, k, s, E, B)
+    LOCAL(ctx, E, 't~753', E.get('t~750'), True)
+    LOCAL(ctx, E, 'l~754', x_2959(ctx, E), True)
+    return t_2611(ctx, k, s, E, B)
 
 
-def d_2606(ctx, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def d_2609(ctx, E=None, B=2600):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    LOCAL(ctx, E, 't~753', E.get('t~750'), True)
     return True
 
 
-def d_2607(ctx, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:158
+def d_2610(ctx, E=None, B=2600):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
+    LOCAL(ctx, E, 'l~754', x_2959(ctx, E), True)
     return True
 
 
-def t_2608(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:132
+def t_2611(ctx, k, s=None, E=None, B=2600):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2618(ctx, E):
-        return t_2609(ctx, k, s, E, B)
+    if x_2622(ctx, E):
+        return t_2612(ctx, k, s, E, B)
     return k()
 
 
-def t_2609(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/definitions/board.yaml:133
+def t_2612(ctx, k, s=None, E=None, B=2600):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
-    if not x_2620(ctx, E):
+    LOCAL(ctx, E, 'open~759', x_2623(ctx, E), True)
+    if not x_2624(ctx, E):
         return False
-    return t_2399(ctx, k, s, E, B)
+    return t_2402(ctx, k, s, E, B)
 
 
-def d_2649(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_2652(ctx, E=None, B=2629):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~766'))
+    left = num(E.get('n~768'))
     while left > 0:
         left -= 1
-        if not d_2650(ctx, E, B):
+        if not d_2653(ctx, E, B):
             return False
     return True
 
 
-def d_2650(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2653(ctx, E=None, B=2629):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2651(ctx, E, B):
+    if not d_2654(ctx, E, B):
         return False
     if not d_695(ctx, E, B):
         return False
     return True
 
 
-def d_2651(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2654(ctx, E=None, B=2629):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_467(ctx, E):
-        if not d_2652(ctx, E, B):
+        if not d_2655(ctx, E, B):
             return False
     return True
 
 
-def d_2652(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2655(ctx, E=None, B=2629):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7260,7 +7283,7 @@ def d_2652(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_2655(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2658(ctx, E=None, B=2629):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7268,49 +7291,49 @@ def d_2655(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def x_3031(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
+def x_3035(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3031, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    return MEMO(ctx, (3035, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def x_3094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+def x_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)) >= 1)
+    return ((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) >= 1)
 
 
-def x_3095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+def x_3103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
-def x_3097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+def x_3105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
     if E is None:
         E = ctx.env()
-    return RANGE(1, E.get('n~746'))
+    return RANGE(1, E.get('n~748'))
 
 
-def x_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+def x_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
     if E is None:
         E = ctx.env()
-    return {'amount': E.get('k~747')}
+    return {'amount': E.get('k~749')}
 
 
-def x_3104(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~751'))) is str else 0))) is int else num(_w6)))
 
 
-def t_2726(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+def t_2732(ctx, k, s=None, E=None, B=2730):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3094(ctx, E):
+    if not x_3102(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'chosen'
@@ -7319,18 +7342,18 @@ def t_2726(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/defi
     return t_920(ctx, k, s, E, B)
 
 
-def d_2727(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+def d_2733(ctx, E=None, B=2730):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3094(ctx, E):
+    if not x_3102(ctx, E):
         return False
     return True
 
 
-def d_2728(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+def d_2734(ctx, E=None, B=2730):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7342,7 +7365,7 @@ def d_2728(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_2730(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+def d_2736(ctx, E=None, B=2730):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7350,214 +7373,214 @@ def d_2730(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~747'), '=', False, K[23])
+        SET(ctx, 'chosen', c, key, E.get('k~749'), '=', False, K[23])
     return True
 
 
-def d_2731(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2737(ctx, E=None, B=2730):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', x_3095(ctx, E), True)
+    LOCAL(ctx, E, 'n~750', x_3103(ctx, E), True)
     return True
 
 
-def d_2733(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2739(ctx, E=None, B=2730):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3104(ctx, E):
+    if not x_3112(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
-def d_2734(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2740(ctx, E=None, B=2730):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3104(ctx, E):
+    if not x_3112(ctx, E):
         return False
     return True
 
 
-def d_2735(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2741(ctx, E=None, B=2730):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
-def d_2736(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2742(ctx, E=None, B=2730):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', x_3095(ctx, E), True)
+    LOCAL(ctx, E, 'n~752', x_3103(ctx, E), True)
     return True
 
 
-def d_2740(ctx, E=None, B=2739):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2746(ctx, E=None, B=2745):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 8, True)
+    LOCAL(ctx, E, 'n~748', 8, True)
     return True
 
 
-def d_2773(ctx, E=None, B=2762):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2779(ctx, E=None, B=2768):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    LOCAL(ctx, E, 'r~753', 'microbe', True)
     return True
 
 
-def x_3273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~752'))) is str else None) == E.get('r~751'))) and ((E.get('card~752') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~754'))) is str else None) == E.get('r~753'))) and ((E.get('card~754') != E.get('this'))) else False)
 
 
-def x_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~752'), 0))
+    return (_w2.get(E.get('card~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~754'), 0))
 
 
-def x_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~752')}
+    return {'card': E.get('card~754')}
 
 
-def d_2879(ctx, E=None, B=2864):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2885(ctx, E=None, B=2870):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~754'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
     return True
 
 
-def x_3300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3308(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')
 
 
-def x_3301(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3309(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~750'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~750'), 0))
+    return (_w1.get(E.get('t~752'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~752'), 0))
 
 
-def x_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~750'), 0))
+    return (_w2.get(E.get('t~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~752'), 0))
 
 
-def x_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_2899(ctx, E=None, B=2888):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def d_2905(ctx, E=None, B=2894):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'tr', True)
+    LOCAL(ctx, E, 't~752', 'tr', True)
     return True
 
 
-def d_2901(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_2907(ctx, E=None, B=2894):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3300(ctx, E):
+    if x_3308(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[20])
     else:
-        if not d_2903(ctx, E, B):
+        if not d_2909(ctx, E, B):
             return False
     return True
 
 
-def d_2902(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_2908(ctx, E=None, B=2894):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[20])
     return True
 
 
-def d_2903(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2909(ctx, E=None, B=2894):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
-    if not d_2905(ctx, E, B):
+        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
+    if not d_2911(ctx, E, B):
         return False
     return True
 
 
-def d_2904(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2910(ctx, E=None, B=2894):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-def d_2905(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_2911(ctx, E=None, B=2894):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3305(ctx, E):
+    if x_3313(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -7565,13 +7588,13 @@ def d_2905(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def x_3827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
 
 
-def d_3357(ctx, E=None, B=3355):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def d_3363(ctx, E=None, B=3361):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8285,73 +8308,75 @@ AT = {
     'x_2579': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
     'x_2581': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
     'x_2601': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_2618': 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    'x_2619': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'x_2620': 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    'x_2666': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_2319': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'd_2320': 'rules_data/terraforming_mars/definitions/board.yaml:134',
-    't_2322': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_2323': 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    'd_2358': 'rules_data/terraforming_mars/cards/071-140.yaml:535',
-    'd_2360': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    't_2399': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    't_2425': 'rules_data/terraforming_mars/cards/071-140.yaml:578',
-    'x_2801': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
-    'x_2813': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
-    'x_2814': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
-    'd_2483': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
-    'd_2485': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
-    'x_2822': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
-    'd_2490': 'rules_data/terraforming_mars/cards/071-140.yaml:638',
-    't_2499': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'd_2518': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
-    'd_2536': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
-    'x_2955': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    'd_2604': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
-    't_2605': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    'd_2606': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    'd_2607': 'rules_data/terraforming_mars/definitions/board.yaml:158',
-    't_2608': 'rules_data/terraforming_mars/definitions/board.yaml:132',
-    't_2609': 'rules_data/terraforming_mars/definitions/board.yaml:133',
-    'd_2649': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
-    'd_2650': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    'd_2651': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    'd_2652': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'x_2617': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:118',
+    'd_2308': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:117',
+    'x_2622': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_2623': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_2624': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_2670': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_2322': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_2323': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    't_2325': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_2326': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_2361': 'rules_data/terraforming_mars/cards/071-140.yaml:535',
+    'd_2363': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    't_2402': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    't_2428': 'rules_data/terraforming_mars/cards/071-140.yaml:578',
+    'x_2805': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
+    'x_2817': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
+    'x_2818': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
+    'd_2486': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    'd_2488': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:116',
+    'x_2826': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    'd_2493': 'rules_data/terraforming_mars/cards/071-140.yaml:638',
+    't_2502': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_2521': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    'd_2539': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
+    'x_2959': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_2607': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
+    't_2608': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_2609': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_2610': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    't_2611': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    't_2612': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_2652': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
+    'd_2653': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_2654': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_2655': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
-    'x_3031': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
-    'x_3094': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
-    'x_3095': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:69',
-    'x_3097': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
-    'x_3100': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
-    'x_3104': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    't_2726': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
-    'd_2727': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
-    'd_2728': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:69',
-    'd_2730': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
-    'd_2731': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2733': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2734': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2735': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2736': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2740': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
-    'd_2773': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
-    'x_3273': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3274': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_3276': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'd_2879': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_3300': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'x_3301': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'x_3303': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'x_3305': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_2899': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
-    'd_2901': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'd_2902': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    'd_2903': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_2904': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'd_2905': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    'x_3827': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
-    'd_3357': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_2658': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'x_3035': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
+    'x_3102': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
+    'x_3103': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:69',
+    'x_3105': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
+    'x_3108': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
+    'x_3112': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    't_2732': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
+    'd_2733': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:68',
+    'd_2734': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:69',
+    'd_2736': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:70',
+    'd_2737': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2739': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2740': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2741': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2742': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2746': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
+    'd_2779': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
+    'x_3281': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3282': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_3284': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_2885': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_3308': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_3309': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_3311': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_3313': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2905': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
+    'd_2907': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_2908': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'd_2909': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2910': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2911': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_3835': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_3363': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

@@ -57,11 +57,11 @@ def d_1169(ctx, E=None, B=1169):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
@@ -87,5 +87,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:396
-    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1312},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1170},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1313},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1171},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1314},"o":"+=","e":{"op":"var","n":"n~746","x":1315},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1172}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1169},"vp":{"op":"lit","v":2,"x":1316},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
+    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1312},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1170},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1313},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1171},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1314},"o":"+=","e":{"op":"var","n":"n~748","x":1315},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1172}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1169},"vp":{"op":"lit","v":2,"x":1316},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
 }

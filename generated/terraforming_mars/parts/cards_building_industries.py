@@ -61,16 +61,16 @@ def d_1481(ctx, E=None, B=1481):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     if not d_1484(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
@@ -111,5 +111,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:647
-    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1673},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1482},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1674},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1483},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1675},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1485},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1676},"o":"-=","e":{"op":"var","n":"n~746","x":1677},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1486}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1484},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1678},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1487},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1679},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1680},"o":"+=","e":{"op":"var","n":"n~748","x":1681},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1489}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1481},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1490},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
+    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1673},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1482},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1674},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1483},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1675},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1485},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1676},"o":"-=","e":{"op":"var","n":"n~748","x":1677},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1486}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1484},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1678},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1487},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1679},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1680},"o":"+=","e":{"op":"var","n":"n~750","x":1681},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1489}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1481},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1490},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
 }

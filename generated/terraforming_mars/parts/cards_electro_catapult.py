@@ -64,7 +64,7 @@ x_1738 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
 def x_1743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~752'))) is int else num(_w4)))
 
 
 x_1744 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -85,8 +85,8 @@ def d_1542(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
     if not d_1545(ctx, E, B):
         return False
     return True
@@ -105,8 +105,8 @@ def d_1548(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'steel', True)
     if not d_1551(ctx, E, B):
         return False
     return True
@@ -125,9 +125,9 @@ def d_1551(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/res
     if not x_1743(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[3])
     return True
 
 
@@ -148,9 +148,9 @@ def d_1553(ctx, E=None, B=1534):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[3])
     return True
 
 
@@ -160,11 +160,11 @@ def d_1554(ctx, E=None, B=1534):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 7, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~754', 7, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[3])
     return True
 
 
@@ -220,5 +220,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:685
-    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1728},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1729},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1535},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1730},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1536},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1731},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1538},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1732},"o":"-=","e":{"op":"var","n":"n~746","x":1733},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1539}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1537}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1534},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1734},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1540},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1735},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1543},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1736},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1544},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":1737},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1546},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1738},"o":"-=","e":{"op":"var","n":"n~748","x":1739},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1547}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1545}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1542},"label":{"op":"lit","v":{"option":0},"x":1740}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1741},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1549},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1742},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1550},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":1743},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1552},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1744},"o":"-=","e":{"op":"var","n":"n~750","x":1745},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1553}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1551}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1548},"label":{"op":"lit","v":{"option":1},"x":1746}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1541},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":7,"x":1747},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1555},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":1748},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1556},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1749},"o":"+=","e":{"op":"var","n":"n~752","x":1750},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1557}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1554}}],"vp":{"op":"lit","v":1,"x":1751},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
+    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1728},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1729},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1535},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1730},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1536},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1731},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1538},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1732},"o":"-=","e":{"op":"var","n":"n~748","x":1733},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1539}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1537}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1534},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1734},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1540},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1735},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1543},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1736},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1544},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":1737},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1546},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1738},"o":"-=","e":{"op":"var","n":"n~750","x":1739},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1547}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1545}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1542},"label":{"op":"lit","v":{"option":0},"x":1740}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1741},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1549},{"op":"let","v":"r~753","e":{"op":"lit","v":"steel","x":1742},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1550},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"var","n":"n~752"},"x":1743},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1552},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1744},"o":"-=","e":{"op":"var","n":"n~752","x":1745},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1553}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1551}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1548},"label":{"op":"lit","v":{"option":1},"x":1746}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1541},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":7,"x":1747},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1555},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":1748},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1556},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1749},"o":"+=","e":{"op":"var","n":"n~754","x":1750},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1557}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1554}}],"vp":{"op":"lit","v":1,"x":1751},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
 }

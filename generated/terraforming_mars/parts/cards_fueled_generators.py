@@ -61,16 +61,16 @@ def d_1980(ctx, E=None, B=1980):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     if not d_1983(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
@@ -111,5 +111,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:304
-    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1981},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2239},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1982},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2240},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1984},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2241},"o":"-=","e":{"op":"var","n":"n~746","x":2242},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1985}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1983},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1986},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2244},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1987},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2245},"o":"+=","e":{"op":"var","n":"n~748","x":2246},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1988}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1980},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1989},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
+    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1981},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2239},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1982},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2240},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1984},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2241},"o":"-=","e":{"op":"var","n":"n~748","x":2242},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1985}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1983},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1986},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2244},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1987},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2245},"o":"+=","e":{"op":"var","n":"n~750","x":2246},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1988}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1980},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1989},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
 }

@@ -59,10 +59,10 @@ def d_1923(ctx, E=None, B=1923):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    LOCAL(ctx, E, 'r~750', 'plants', True)
-    LOCAL(ctx, E, 'k~751', x_2178(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    LOCAL(ctx, E, 'n~751', 1, True)
+    LOCAL(ctx, E, 'r~752', 'plants', True)
+    LOCAL(ctx, E, 'k~753', x_2178(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
     return True
@@ -79,7 +79,7 @@ def d_1927(ctx, E=None, B=1923):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
     return True
@@ -105,5 +105,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:266
-    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":2176},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1924},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":2177},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1925},{"op":"let","v":"k~751","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2178},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1926},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":2179},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~749"},"b":{"op":"var","n":"k~751"},"x":2180},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1927}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1923},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
+    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2176},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1924},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":2177},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1925},{"op":"let","v":"k~753","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2178},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1926},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2179},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~751"},"b":{"op":"var","n":"k~753"},"x":2180},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1927}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1923},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
 }

@@ -66,19 +66,19 @@ x_894 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
 def x_895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~753'))) is str else None) == E.get('r~752'))) and ((E.get('card~753') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~755'))) is str else None) == E.get('r~754'))) and ((E.get('card~755') != E.get('this'))) else False)
 
 
 def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~753'), 0))
+    return (_w2.get(E.get('card~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~755'), 0))
 
 
 def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~753')}
+    return {'card': E.get('card~755')}
 
 
 def x_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
@@ -86,29 +86,29 @@ def x_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~754'))))
-    return MEMO(ctx, (901, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == E.get('t~756'))))
+    return MEMO(ctx, (901, E.get('t~756'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == E.get('this')) for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (902, E.get('this'), E.get('t~754'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == E.get('this')) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (902, E.get('this'), E.get('t~756'),), compute)
 
 
 def x_903(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if (True if ((not (v_s_760 in _h2 if type(_h2) in (list, dict) else IN(v_s_760, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('mine~758'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_760 in _h4 if type(_h4) in (list, dict) else IN(v_s_760, _h4))) or ((not any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and ((not (v_x_761 in _h4 if type(_h4) in (list, dict) else IN(v_x_761, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_762)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h3))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
-    return MEMO(ctx, (903, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h1)] if (True if ((not (v_s_762 in _h2 if type(_h2) in (list, dict) else IN(v_s_762, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('t~756'))) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('mine~760'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_762 in _h4 if type(_h4) in (list, dict) else IN(v_s_762, _h4))) or ((not any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and ((not (v_x_763 in _h4 if type(_h4) in (list, dict) else IN(v_x_763, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_764)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h3))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
+    return MEMO(ctx, (903, E.get('mine~760'), E.get('t~756'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -117,26 +117,26 @@ def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if (FN['count'](ctx, None, v_near_768) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((E.get('you') != None)) and (any((True if ((v_x_767 in _h2 if type(_h2) in (list, dict) else IN(v_x_767, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (904, E.get('empty~763'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_767: ((lambda v_near_770: (v_near_770 if (FN['count'](ctx, None, v_near_770) > 0) else v_open_767))([v_s_768 for v_s_768 in items_of(v_open_767) if (True if ((E.get('you') != None)) and (any((True if ((v_x_769 in _h2 if type(_h2) in (list, dict) else IN(v_x_769, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_769, {}) if type(_h2) is dict else KEY(_h2, v_x_769, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_769 in ADJ(ctx, 'spaces', v_s_768))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~756'))) is str else None) == 'if_possible') else v_open_767))([v_s_766 for v_s_766 in items_of(E.get('empty~765')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) or (((_h1.get(v_s_766, None) if type(_h1) is dict else KEY(_h1, v_s_766, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (904, E.get('empty~765'), E.get('t~756'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~769')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~771')) > 0)
 
 
 def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~772'), {}))
+    return (_w1.get(E.get('s~774'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~774'), {}))
 
 
 def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~771'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~771'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~773'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~773'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_911 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -146,37 +146,37 @@ x_913 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~772'))
+    return FLD(ctx, K[0], E.get('s~774'))
 
 
 def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~772'))
+    return ADJ(ctx, 'spaces', E.get('s~774'))
 
 
 def x_916(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))
+    return (E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))
 
 
 def x_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~771'))
+    return FLD(ctx, K[2], E.get('t~773'))
 
 
 def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~770')}
+    return {'space': E.get('space~772')}
 
 
 def t_790(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yaml:197
@@ -187,7 +187,7 @@ def t_790(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~754', 'ocean', True)
+        LOCAL(ctx, E, 't~756', 'ocean', True)
         return t_807(ctx, k, s, E, B)
 
     return t_791(ctx, r1, s, E, B)
@@ -202,11 +202,11 @@ def d_792(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[3])
     return True
 
 
@@ -221,8 +221,8 @@ def t_796(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
     return t_799(ctx, k, s, E, B)
 
 
@@ -238,8 +238,8 @@ def t_801(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
-    LOCAL(ctx, E, 'r~752', 'animal', True)
+    LOCAL(ctx, E, 'n~753', 2, True)
+    LOCAL(ctx, E, 'r~754', 'animal', True)
     return t_804(ctx, k, s, E, B)
 
 
@@ -252,7 +252,7 @@ def d_803(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'animal', True)
+    LOCAL(ctx, E, 'r~754', 'animal', True)
     return True
 
 
@@ -265,9 +265,9 @@ def d_805(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('card_res'), E.get('card~753'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('card_res'), E.get('card~755'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
@@ -277,7 +277,7 @@ def d_806(ctx, E=None, B=790):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', 'ocean', True)
+    LOCAL(ctx, E, 't~756', 'ocean', True)
     return True
 
 
@@ -298,9 +298,9 @@ def t_808(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~758', x_902(ctx, E), True)
-    LOCAL(ctx, E, 'empty~763', x_903(ctx, E), True)
-    LOCAL(ctx, E, 'legal~769', x_904(ctx, E), True)
+    LOCAL(ctx, E, 'mine~760', x_902(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_903(ctx, E), True)
+    LOCAL(ctx, E, 'legal~771', x_904(ctx, E), True)
     if not x_905(ctx, E):
         return False
     return t_813(ctx, k, s, E, B)
@@ -312,7 +312,7 @@ def d_809(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~758', x_902(ctx, E), True)
+    LOCAL(ctx, E, 'mine~760', x_902(ctx, E), True)
     return True
 
 
@@ -322,7 +322,7 @@ def d_810(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~763', x_903(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_903(ctx, E), True)
     return True
 
 
@@ -332,7 +332,7 @@ def d_811(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~769', x_904(ctx, E), True)
+    LOCAL(ctx, E, 'legal~771', x_904(ctx, E), True)
     return True
 
 
@@ -356,8 +356,8 @@ def t_814(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
-    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
     return t_817(ctx, k, s, E, B)
 
 
@@ -367,7 +367,7 @@ def d_815(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
     return True
 
 
@@ -377,7 +377,7 @@ def d_816(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
     return True
 
 
@@ -387,10 +387,10 @@ def t_817(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~772'))
+    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~774'))
     if c is not None:
         SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[8])
     return t_820(ctx, k, s, E, B)
 
 
@@ -400,7 +400,7 @@ def d_818(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~772'))
+    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~774'))
     if c is not None:
         SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[6])
     return True
@@ -412,7 +412,7 @@ def d_819(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[8])
     return True
 
 
@@ -441,7 +441,7 @@ def t_821(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -464,17 +464,17 @@ def t_823(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_915(ctx, E)))
-    old = E.get('x~773', MISSING)
+    old = E.get('x~775', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~773', old)
+        UNSET(ctx, E, 'x~775', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~773', item, True)
+            LOCAL(ctx, E, 'x~775', item, True)
             if x_916(ctx, E):
                 return t_824(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -506,7 +506,7 @@ def d_826(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
         return False
     return True
 
@@ -600,5 +600,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:191
-    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":879},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":793},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":880},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":794},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":881},"o":"+=","e":{"op":"var","n":"n~746","x":882},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":795}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":792},"label":{"op":"lit","v":{"option":0},"x":883}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":797},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":885},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":798},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":886},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~750"},"b":{"op":"var","n":"this"}}],"x":887}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":888},"o":"+=","e":{"op":"var","n":"n~748","x":889},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":800},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":890}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":799}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":796},"label":{"op":"lit","v":{"option":1},"x":891}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":2,"x":892},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":802},{"op":"let","v":"r~752","e":{"op":"lit","v":"animal","x":893},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":803},{"op":"choose","alts":[{"gens":[{"v":"card~753","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":894},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~753"},"f":"resource","d":null},"b":{"op":"var","n":"r~752"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~753"},"b":{"op":"var","n":"this"}}],"x":895}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~753"},"d":0,"x":896},"o":"+=","e":{"op":"var","n":"n~751","x":897},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":805},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~753"}],"x":898}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":804}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":801},"label":{"op":"lit","v":{"option":2},"x":899}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":791},{"op":"let","v":"t~754","e":{"op":"lit","v":"ocean","x":900},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":806},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~754"}}}]},"x":901},"t":{"op":"seq","b":[{"op":"let","v":"mine~758","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":902},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":809},{"op":"let","v":"empty~763","e":{"op":"filt","v":"s~760","src":{"op":"filt","v":"x~759","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"t~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~758"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~762","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~762"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~762"}}]}]}}]}]}}]}}]}]},"x":903},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":810},{"op":"let","v":"legal~769","e":{"op":"letx","v":"open~765","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"empty~763"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~764"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~768","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"open~765"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~768"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~768"},"b":{"op":"var","n":"open~765"}}},"b":{"op":"var","n":"open~765"}},"x":904},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":811},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~769"}]},"b":{"op":"lit","v":0},"x":905},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":812},{"op":"choose","alts":[{"gens":[{"v":"space~770","src":{"op":"var","n":"legal~769","x":906},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~771","e":{"op":"var","n":"t~754","x":907},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":815},{"op":"let","v":"s~772","e":{"op":"var","n":"space~770","x":908},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":816},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~772"},"d":{},"x":909},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~771"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":910},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":818},{"op":"set","t":{"op":"st","k":"last_space","x":911},"o":"=","e":{"op":"var","n":"s~772","x":912},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":819},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":913},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"bonus","d":null,"x":914},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":822},{"op":"for","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces","x":915},"w":{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false,"x":916},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":917},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":824},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":823},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"effect","d":null,"x":918},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":825},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~771","x":919},"space":{"op":"var","n":"s~772","x":920},"by":{"op":"var","n":"you","x":921}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":826}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":821},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":820}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":817}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":814},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~770"}],"x":922}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":813}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":808},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":807}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
+    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":879},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":793},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":880},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":794},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":881},"o":"+=","e":{"op":"var","n":"n~748","x":882},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":795}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":792},"label":{"op":"lit","v":{"option":0},"x":883}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":797},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":885},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":798},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":886},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":887}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":888},"o":"+=","e":{"op":"var","n":"n~750","x":889},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":800},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":890}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":799}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":796},"label":{"op":"lit","v":{"option":1},"x":891}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":892},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":802},{"op":"let","v":"r~754","e":{"op":"lit","v":"animal","x":893},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":803},{"op":"choose","alts":[{"gens":[{"v":"card~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":894},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~755"},"f":"resource","d":null},"b":{"op":"var","n":"r~754"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~755"},"b":{"op":"var","n":"this"}}],"x":895}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~755"},"d":0,"x":896},"o":"+=","e":{"op":"var","n":"n~753","x":897},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":805},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~755"}],"x":898}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":804}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":801},"label":{"op":"lit","v":{"option":2},"x":899}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":791},{"op":"let","v":"t~756","e":{"op":"lit","v":"ocean","x":900},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":806},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~757","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~757"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"tile","d":null},"b":{"op":"var","n":"t~756"}}}]},"x":901},"t":{"op":"seq","b":[{"op":"let","v":"mine~760","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"filt","v":"x~758","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":902},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":809},{"op":"let","v":"empty~765","e":{"op":"filt","v":"s~762","src":{"op":"filt","v":"x~761","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~761"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"t~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~760"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~764","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~764"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~764"}}]}]}}]}]}}]}}]}]},"x":903},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":810},{"op":"let","v":"legal~771","e":{"op":"letx","v":"open~767","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"empty~765"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~766"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~770","e":{"op":"filt","v":"s~768","src":{"op":"var","n":"open~767"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~770"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~770"},"b":{"op":"var","n":"open~767"}}},"b":{"op":"var","n":"open~767"}},"x":904},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":811},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~771"}]},"b":{"op":"lit","v":0},"x":905},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":812},{"op":"choose","alts":[{"gens":[{"v":"space~772","src":{"op":"var","n":"legal~771","x":906},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~773","e":{"op":"var","n":"t~756","x":907},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":815},{"op":"let","v":"s~774","e":{"op":"var","n":"space~772","x":908},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":816},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~774"},"d":{},"x":909},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~773"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":910},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":818},{"op":"set","t":{"op":"st","k":"last_space","x":911},"o":"=","e":{"op":"var","n":"s~774","x":912},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":819},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":913},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"bonus","d":null,"x":914},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":822},{"op":"for","v":"x~775","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~774"}],"kind":"spaces","x":915},"w":{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"st","k":"board"},"neg":false,"x":916},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":917},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":824},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":823},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"effect","d":null,"x":918},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":825},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~773","x":919},"space":{"op":"var","n":"s~774","x":920},"by":{"op":"var","n":"you","x":921}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":826}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":821},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":820}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":817}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":814},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~772"}],"x":922}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (aumenta gli oceani e la NT di 1)","en":"place an ocean tile (raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":813}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":808},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":807}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
 }

@@ -55,7 +55,7 @@ x_2147 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 def x_2149(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2149, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (2149, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('jovian') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
 def d_1895(ctx, E=None, B=1895):  # rules_data/terraforming_mars/cards/071-140.yaml:228
@@ -64,16 +64,16 @@ def d_1895(ctx, E=None, B=1895):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 2, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
@@ -108,5 +108,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:222
-    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1896},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":2142},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1897},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2143},"o":"+=","e":{"op":"var","n":"n~746","x":2144},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1898},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2145},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1899},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2146},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1900},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2147},"o":"+=","e":{"op":"var","n":"n~748","x":2148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1901}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1895},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2149},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
+    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1896},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":2142},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1897},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2143},"o":"+=","e":{"op":"var","n":"n~748","x":2144},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1898},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2145},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1899},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2146},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1900},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2147},"o":"+=","e":{"op":"var","n":"n~750","x":2148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1901}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1895},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~754","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~755","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~754"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~755"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2149},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
 }

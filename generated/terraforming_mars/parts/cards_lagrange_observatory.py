@@ -50,51 +50,45 @@ K = [
 ]
 
 
-x_3831 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3832 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3833 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3834 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3836 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3837 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3838 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3839 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3840 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3841 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3839 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3840 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3841 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3842 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3844 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3845 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3846 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3847 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3848 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3849 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3358(ctx, E=None, B=3358):  # rules_data/terraforming_mars/cards/141-208.yaml:565
+def d_3364(ctx, E=None, B=3364):  # rules_data/terraforming_mars/cards/141-208.yaml:565
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    if not d_3360(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    if not d_3366(ctx, E, B):
         return False
     return True
 
 
-d_3359 = _C.rebased(_C.d_352, 3358)  # rules_data/terraforming_mars/cards/141-208.yaml:565
-d_3360 = _C.rebased(_C.d_1880, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_3361 = _C.rebased(_C.d_1881, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3362 = _C.rebased(_C.d_441, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3363 = _C.rebased(_C.d_442, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3364 = _C.rebased(_C.d_424, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3365 = _C.rebased(_C.d_425, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3366 = _C.rebased(_C.d_445, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3367 = _C.rebased(_C.d_695, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3368 = _C.rebased(_C.d_696, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3369 = _C.rebased(_C.d_697, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3370 = _C.rebased(_C.d_431, 3358)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3365 = _C.rebased(_C.d_352, 3364)  # rules_data/terraforming_mars/cards/141-208.yaml:565
+d_3366 = _C.rebased(_C.d_1880, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3367 = _C.rebased(_C.d_1881, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3368 = _C.rebased(_C.d_441, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3369 = _C.rebased(_C.d_442, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3370 = _C.rebased(_C.d_424, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3371 = _C.rebased(_C.d_425, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3372 = _C.rebased(_C.d_445, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3373 = _C.rebased(_C.d_695, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3374 = _C.rebased(_C.d_696, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3375 = _C.rebased(_C.d_697, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3376 = _C.rebased(_C.d_431, 3364)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3358: CPS(d_3358),
-    3359: CPS(d_3359),
-    3360: CPS(d_3360),
-    3361: CPS(d_3361),
-    3362: CPS(d_3362),
-    3363: CPS(d_3363),
     3364: CPS(d_3364),
     3365: CPS(d_3365),
     3366: CPS(d_3366),
@@ -102,20 +96,26 @@ TRIALS = {
     3368: CPS(d_3368),
     3369: CPS(d_3369),
     3370: CPS(d_3370),
+    3371: CPS(d_3371),
+    3372: CPS(d_3372),
+    3373: CPS(d_3373),
+    3374: CPS(d_3374),
+    3375: CPS(d_3375),
+    3376: CPS(d_3376),
 }
 
 
 CODE = {
-    3831: x_3831,
-    3832: x_3832,
-    3833: x_3833,
-    3834: x_3834,
-    3836: x_3836,
-    3837: x_3837,
-    3838: x_3838,
     3839: x_3839,
     3840: x_3840,
     3841: x_3841,
+    3842: x_3842,
+    3844: x_3844,
+    3845: x_3845,
+    3846: x_3846,
+    3847: x_3847,
+    3848: x_3848,
+    3849: x_3849,
 }
 AT = {
 }
@@ -123,5 +123,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:559
-    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3829},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3359},{"op":"rep","n":{"op":"var","n":"n~746","x":3830},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3831},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3832},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3833},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3364},{"op":"set","t":{"op":"st","k":"discard","x":3834},"o":"=","e":{"op":"lit","v":[],"x":3835},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3365},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3836}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3366}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3363},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3362},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3837},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3838},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3839},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3369},{"op":"set","t":{"op":"st","k":"deck","x":3840},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3841},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3370}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3368},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3367}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3361},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3360}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3358},"vp":{"op":"lit","v":1,"x":3842},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
+    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3837},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3365},{"op":"rep","n":{"op":"var","n":"n~748","x":3838},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3839},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3840},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3841},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3370},{"op":"set","t":{"op":"st","k":"discard","x":3842},"o":"=","e":{"op":"lit","v":[],"x":3843},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3371},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3844}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3372}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3369},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3368},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3845},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3846},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3847},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3375},{"op":"set","t":{"op":"st","k":"deck","x":3848},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3849},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3376}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3374},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3373}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3367},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3366}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3364},"vp":{"op":"lit","v":1,"x":3850},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
 }

@@ -49,100 +49,100 @@ K = [
 ]
 
 
-x_3717 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3718 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3722 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3727 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3728 = _C.x_3273  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3729 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3731 = _C.x_3276  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3725 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3726 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3730 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3735 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3736 = _C.x_3281  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3737 = _C.x_3282  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3739 = _C.x_3284  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_3257(ctx, k, s=None, E=None, B=3257):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3263(ctx, k, s=None, E=None, B=3263):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 5, True)
-    LOCAL(ctx, E, 'r~747', 'heat', True)
-    if not d_3260(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 5, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    if not d_3266(ctx, E, B):
         return False
-    return t_3263(ctx, k, s, E, B)
+    return t_3269(ctx, k, s, E, B)
 
 
-d_3258 = _C.rebased(_C.d_1413, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3259 = _C.rebased(_C.d_785, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3260 = _C.rebased(_C.d_480, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3261 = _C.rebased(_C.d_481, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_3262 = _C.rebased(_C.d_482, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-t_3263 = _C.rebased(_C.t_357, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3264 = _C.rebased(_C.d_1413, 3263)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3265 = _C.rebased(_C.d_785, 3263)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3266 = _C.rebased(_C.d_480, 3263)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3267 = _C.rebased(_C.d_481, 3263)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3268 = _C.rebased(_C.d_482, 3263)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+t_3269 = _C.rebased(_C.t_357, 3263)  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3264(ctx, E=None, B=3257):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3270(ctx, E=None, B=3263):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_3265 = _C.rebased(_C.d_1179, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3266 = _C.rebased(_C.d_788, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3267 = _C.rebased(_C.d_914, 3257)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_3271 = _C.rebased(_C.d_1179, 3263)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3272 = _C.rebased(_C.d_788, 3263)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3273 = _C.rebased(_C.d_914, 3263)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3268(ctx, k, s=None, E=None, B=3257):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3274(ctx, k, s=None, E=None, B=3263):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
-    return t_3271(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
+    return t_3277(ctx, k, s, E, B)
 
 
-d_3269 = _C.rebased(_C.d_990, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3270 = _C.rebased(_C.d_1287, 3257)  # rules_data/terraforming_mars/cards/141-208.yaml:510
-t_3271 = _C.rebased(_C.t_451, 3257)  # rules_data/terraforming_mars/definitions/cards.yaml:195
-d_3272 = _C.rebased(_C.d_2879, 3257)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_3275 = _C.rebased(_C.d_990, 3263)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3276 = _C.rebased(_C.d_1287, 3263)  # rules_data/terraforming_mars/cards/141-208.yaml:510
+t_3277 = _C.rebased(_C.t_451, 3263)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_3278 = _C.rebased(_C.d_2885, 3263)  # rules_data/terraforming_mars/definitions/cards.yaml:196
 
 
 TRIALS = {
-    3257: t_3257,
-    3258: CPS(d_3258),
-    3259: CPS(d_3259),
-    3260: CPS(d_3260),
-    3261: CPS(d_3261),
-    3262: CPS(d_3262),
     3263: t_3263,
     3264: CPS(d_3264),
     3265: CPS(d_3265),
     3266: CPS(d_3266),
     3267: CPS(d_3267),
-    3268: t_3268,
-    3269: CPS(d_3269),
+    3268: CPS(d_3268),
+    3269: t_3269,
     3270: CPS(d_3270),
-    3271: t_3271,
+    3271: CPS(d_3271),
     3272: CPS(d_3272),
+    3273: CPS(d_3273),
+    3274: t_3274,
+    3275: CPS(d_3275),
+    3276: CPS(d_3276),
+    3277: t_3277,
+    3278: CPS(d_3278),
 }
 
 
 CODE = {
-    3717: x_3717,
-    3718: x_3718,
-    3722: x_3722,
-    3727: x_3727,
-    3728: x_3728,
-    3729: x_3729,
-    3731: x_3731,
+    3725: x_3725,
+    3726: x_3726,
+    3730: x_3730,
+    3735: x_3735,
+    3736: x_3736,
+    3737: x_3737,
+    3739: x_3739,
 }
 AT = {
 }
@@ -150,5 +150,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:501
-    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":3715},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3258},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3716},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3259},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3717},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3261},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3718},"o":"-=","e":{"op":"var","n":"n~746","x":3719},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3262}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3260},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3720},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3265},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3721},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3266},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3722},"o":"+=","e":{"op":"var","n":"n~748","x":3723},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3267}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3264},"label":{"op":"lit","v":{"option":0},"x":3724}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3725},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3269},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3726},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3270},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3727},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3728}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3729},"o":"+=","e":{"op":"var","n":"n~750","x":3730},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3272},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3731}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3271}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3268},"label":{"op":"lit","v":{"option":1},"x":3732}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3263}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3257},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
+    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":5,"x":3723},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3264},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3724},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3265},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3725},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3267},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3726},"o":"-=","e":{"op":"var","n":"n~748","x":3727},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3268}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3266},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":3728},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3271},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3729},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3272},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3730},"o":"+=","e":{"op":"var","n":"n~750","x":3731},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3273}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3270},"label":{"op":"lit","v":{"option":0},"x":3732}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":3733},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3275},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":3734},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3276},{"op":"choose","alts":[{"gens":[{"v":"card~754","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3735},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~754"},"f":"resource","d":null},"b":{"op":"var","n":"r~753"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~754"},"b":{"op":"var","n":"this"}}],"x":3736}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~754"},"d":0,"x":3737},"o":"+=","e":{"op":"var","n":"n~752","x":3738},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3278},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~754"}],"x":3739}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3277}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3274},"label":{"op":"lit","v":{"option":1},"x":3740}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3269}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3263},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
 }

@@ -49,7 +49,7 @@ K = [
 
 
 def x_2339(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2339, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_747] if type(v_p_747) is int and 0 <= v_p_747 < len(ctx.state['players']) else {}).get('events')) for v_p_747 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2339, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_749] if type(v_p_749) is int and 0 <= v_p_749 < len(ctx.state['players']) else {}).get('events')) for v_p_749 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 x_2340 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -58,7 +58,7 @@ x_2340 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:21
 def x_2341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~750'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))
 
 
 def d_2074(ctx, E=None, B=2074):  # rules_data/terraforming_mars/cards/071-140.yaml:376
@@ -67,10 +67,10 @@ def d_2074(ctx, E=None, B=2074):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    LOCAL(ctx, E, 'k~750', x_2339(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    LOCAL(ctx, E, 'k~752', x_2339(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2341(ctx, E), '+=', False, K[0])
     return True
@@ -86,7 +86,7 @@ def d_2077(ctx, E=None, B=2074):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~750', x_2339(ctx, E), True)
+    LOCAL(ctx, E, 'k~752', x_2339(ctx, E), True)
     return True
 
 
@@ -96,7 +96,7 @@ def d_2078(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_2341(ctx, E), '+=', False, K[0])
     return True
@@ -124,5 +124,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:369
-    'media_archives': '{"id":"media_archives","number":"107","name":{"en":"Media Archives"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2337},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2075},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2338},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2076},{"op":"let","v":"k~750","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~747","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"count","a":[{"op":"st","k":"events","p":{"op":"var","n":"p~747"}}]}}],"x":2339},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2077},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2340},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~748"},"b":{"op":"var","n":"k~750"},"x":2341},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":2078}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2074},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #107 (eventsPlayed, all)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:369"}',
+    'media_archives': '{"id":"media_archives","number":"107","name":{"en":"Media Archives"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2337},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2075},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2338},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2076},{"op":"let","v":"k~752","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~749","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"count","a":[{"op":"st","k":"events","p":{"op":"var","n":"p~749"}}]}}],"x":2339},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2077},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2340},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~750"},"b":{"op":"var","n":"k~752"},"x":2341},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":2078}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2074},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #107 (eventsPlayed, all)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:369"}',
 }

@@ -51,7 +51,7 @@ K = [
 def x_1434(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1434, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('earth') for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('earth') for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (1434, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('earth') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('earth') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
 x_1435 = _C.x_1435  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -64,10 +64,10 @@ def d_1272(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    LOCAL(ctx, E, 'k~756', x_1434(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    LOCAL(ctx, E, 'n~756', 1, True)
+    LOCAL(ctx, E, 'r~757', 'megacredits', True)
+    LOCAL(ctx, E, 'k~758', x_1434(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[0])
     return True
@@ -82,7 +82,7 @@ def d_1274(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    LOCAL(ctx, E, 'r~757', 'megacredits', True)
     return True
 
 
@@ -92,7 +92,7 @@ def d_1275(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', x_1434(ctx, E), True)
+    LOCAL(ctx, E, 'k~758', x_1434(ctx, E), True)
     return True
 
 
@@ -120,5 +120,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:504
-    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":1432},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1273},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":1433},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1274},{"op":"let","v":"k~756","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1434},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1275},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1435},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~756"},"x":1436},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1276}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1272},"vp":{"op":"lit","v":1,"x":1437},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
+    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":1,"x":1432},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1273},{"op":"let","v":"r~757","e":{"op":"lit","v":"megacredits","x":1433},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1274},{"op":"let","v":"k~758","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~754","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~755","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~754"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~755"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1434},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1275},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":1435},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~756"},"b":{"op":"var","n":"k~758"},"x":1436},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1276}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1272},"vp":{"op":"lit","v":1,"x":1437},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
 }

@@ -51,8 +51,11 @@ K = [
 
 x_2604 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:516
 x_2607 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2611 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2612 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2611 = _C.x_756  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+x_2612 = _C.x_757  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+x_2614 = _C.x_756  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+x_2615 = _C.x_757  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+x_2617 = _C.x_2617  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
 
 
 def d_2302(ctx, E=None, B=2302):  # rules_data/terraforming_mars/cards/071-140.yaml:524
@@ -61,13 +64,13 @@ def d_2302(ctx, E=None, B=2302):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~748', 1, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
     if not d_2308(ctx, E, B):
         return False
     return True
@@ -78,9 +81,12 @@ d_2304 = _C.rebased(_C.d_794, 2302)  # rules_data/terraforming_mars/cards/071-14
 d_2305 = _C.rebased(_C.d_365, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 d_2306 = _C.rebased(_C.d_389, 2302)  # rules_data/terraforming_mars/cards/071-140.yaml:524
 d_2307 = _C.rebased(_C.d_788, 2302)  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2308 = _C.rebased(_C.d_673, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2309 = _C.rebased(_C.d_674, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:31
-d_2310 = _C.rebased(_C.d_675, 2302)  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2308 = _C.rebased(_C.d_2308, 2302)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+d_2309 = _C.rebased(_C.d_675, 2302)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+d_2310 = _C.rebased(_C.d_445, 2302)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2311 = _C.rebased(_C.d_673, 2302)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2312 = _C.rebased(_C.d_674, 2302)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2313 = _C.rebased(_C.d_675, 2302)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
 
 
 TRIALS = {
@@ -93,6 +99,9 @@ TRIALS = {
     2308: CPS(d_2308),
     2309: CPS(d_2309),
     2310: CPS(d_2310),
+    2311: CPS(d_2311),
+    2312: CPS(d_2312),
+    2313: CPS(d_2313),
 }
 
 
@@ -101,6 +110,9 @@ CODE = {
     2607: x_2607,
     2611: x_2611,
     2612: x_2612,
+    2614: x_2614,
+    2615: x_2615,
+    2617: x_2617,
 }
 AT = {
 }
@@ -108,5 +120,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:516
-    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2604},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2605},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2303},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2606},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2304},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2607},"o":"+=","e":{"op":"var","n":"n~746","x":2608},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2305},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2609},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2306},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2610},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2307},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":2611},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2309},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2612},"o":"-=","e":{"op":"var","n":"n~748","x":2613},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2310}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2308}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2302},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
+    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2604},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2605},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2303},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2606},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2304},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2607},"o":"+=","e":{"op":"var","n":"n~748","x":2608},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2305},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2609},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2306},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2610},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2307},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":2611},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2612},"o":"-=","e":{"op":"var","n":"n~750","x":2613},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:117","id":2309},"e":{"op":"grant","spec":{"on":"played","b":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":2614},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2312},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2615},"o":"-=","e":{"op":"var","n":"n~750","x":2616},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2313}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2311},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"},"x":2617}},"until":[{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2310},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:117","id":2308}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2302},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
 }

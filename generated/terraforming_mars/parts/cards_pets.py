@@ -48,40 +48,21 @@ K = [
 ]
 
 
-x_3383 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3385 = _C.x_1274  # rules_data/terraforming_mars/cards/141-208.yaml:307
-x_3388 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3391 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3393 = _C.x_1274  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3396 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3391(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
+def x_3399(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
     if E is None:
         E = ctx.env()
     return (E.get('card') == E.get('this'))
 
 
-x_3392 = _C.x_1213  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3400 = _C.x_1213  # rules_data/terraforming_mars/cards/141-208.yaml:307
 
 
-def d_2965(ctx, E=None, B=2965):  # rules_data/terraforming_mars/cards/141-208.yaml:314
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'animal', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
-    return True
-
-
-d_2966 = _C.rebased(_C.d_352, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2967 = _C.rebased(_C.d_917, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2968 = _C.rebased(_C.d_1036, 2965)  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-def d_2969(ctx, E=None, B=2965):  # rules_data/terraforming_mars/cards/141-208.yaml:318
+def d_2971(ctx, E=None, B=2971):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,36 +76,55 @@ def d_2969(ctx, E=None, B=2965):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2970 = _C.rebased(_C.d_389, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2971 = _C.rebased(_C.d_932, 2965)  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2972 = _C.rebased(_C.d_948, 2965)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_2972 = _C.rebased(_C.d_352, 2971)  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2973 = _C.rebased(_C.d_917, 2971)  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2974 = _C.rebased(_C.d_1036, 2971)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+
+
+def d_2975(ctx, E=None, B=2971):  # rules_data/terraforming_mars/cards/141-208.yaml:318
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[0])
+    return True
+
+
+d_2976 = _C.rebased(_C.d_389, 2971)  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2977 = _C.rebased(_C.d_932, 2971)  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2978 = _C.rebased(_C.d_948, 2971)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    2965: CPS(d_2965),
-    2966: CPS(d_2966),
-    2967: CPS(d_2967),
-    2968: CPS(d_2968),
-    2969: CPS(d_2969),
-    2970: CPS(d_2970),
     2971: CPS(d_2971),
     2972: CPS(d_2972),
+    2973: CPS(d_2973),
+    2974: CPS(d_2974),
+    2975: CPS(d_2975),
+    2976: CPS(d_2976),
+    2977: CPS(d_2977),
+    2978: CPS(d_2978),
 }
 
 
 CODE = {
-    3383: x_3383,
-    3385: x_3385,
-    3388: x_3388,
     3391: x_3391,
-    3392: x_3392,
+    3393: x_3393,
+    3396: x_3396,
+    3399: x_3399,
+    3400: x_3400,
 }
 AT = {
-    3391: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
+    3399: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:307
-    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3381},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2966},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":3382},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2967},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3383},"o":"+=","e":{"op":"var","n":"n~746","x":3384},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2968}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2965},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3385},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3386},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2970},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":3387},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2971},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3388},"o":"+=","e":{"op":"var","n":"n~748","x":3389},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2972}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2969}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3390},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3391},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3392},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
+    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3389},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2972},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":3390},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3391},"o":"+=","e":{"op":"var","n":"n~748","x":3392},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2974}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2971},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3393},"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3394},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2976},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3395},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2977},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3396},"o":"+=","e":{"op":"var","n":"n~750","x":3397},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2978}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2975}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3398},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3399},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3400},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
 }

@@ -52,7 +52,7 @@ def x_2087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod')
-        return [(_h1.get(v_r_746, 0) if type(_h1) is dict else KEY(_h1, v_r_746, 0)) for v_r_746 in IDS(ctx, 'resources')]
+        return [(_h1.get(v_r_748, 0) if type(_h1) is dict else KEY(_h1, v_r_748, 0)) for v_r_748 in IDS(ctx, 'resources')]
     return MEMO(ctx, (2087, E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -62,19 +62,19 @@ x_2088 = _C.x_886  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 def x_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~748'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[0], E.get('c~748')) != None)) else False)
+    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~750'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[0], E.get('c~750')) != None)) else False)
 
 
 def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('c~748'))
+    return FLD(ctx, K[0], E.get('c~750'))
 
 
 def x_2091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return {'card': E.get('c~748')}
+    return {'card': E.get('c~750')}
 
 
 def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
@@ -82,8 +82,8 @@ def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod')
-        return ([(_h1.get(v_r_749, 0) if type(_h1) is dict else KEY(_h1, v_r_749, 0)) for v_r_749 in IDS(ctx, 'resources')] != E.get('was~747'))
-    return MEMO(ctx, (2092, E.get('was~747'), E.get('you'), ctx.stamps.get('prod', 0),), compute)
+        return ([(_h1.get(v_r_751, 0) if type(_h1) is dict else KEY(_h1, v_r_751, 0)) for v_r_751 in IDS(ctx, 'resources')] != E.get('was~749'))
+    return MEMO(ctx, (2092, E.get('was~749'), E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
 def t_1849(ctx, k, s=None, E=None, B=1849):  # rules_data/terraforming_mars/cards/071-140.yaml:170
@@ -99,7 +99,7 @@ def t_1849(ctx, k, s=None, E=None, B=1849):  # rules_data/terraforming_mars/card
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'was~747', x_2087(ctx, E), True)
+    LOCAL(ctx, E, 'was~749', x_2087(ctx, E), True)
     return t_1851(ctx, r1, s, E, B)
 
 
@@ -109,7 +109,7 @@ def d_1850(ctx, E=None, B=1849):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~747', x_2087(ctx, E), True)
+    LOCAL(ctx, E, 'was~749', x_2087(ctx, E), True)
     return True
 
 
@@ -168,5 +168,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:164
-    'robotic_workforce': '{"id":"robotic_workforce","number":"086","name":{"en":"Robotic Workforce"},"type":"automated","cost":9,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"was~747","e":{"op":"mapc","v":"r~746","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~746"},"d":0},"x":2087},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:99","id":1850},{"op":"choose","alts":[{"gens":[{"v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2088},"label":"c","w":{"op":"and","a":[{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"production","d":null},"b":{"op":"lit","v":null}}],"x":2089}}],"b":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"production","d":null,"x":2090},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:101","id":1852},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"c~748"}],"x":2091}}],"kind":"card","prompt":{"def":"duplicate_production_box","args":{},"text":{"it":"applica di nuovo il riquadro di produzione di una tua carta con l\'indicatore edificio","en":"apply again the production box of one of your building cards"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:100","id":1851},{"op":"req","c":{"op":"cmp","o":"!=","a":{"op":"mapc","v":"r~749","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0}},"b":{"op":"var","n":"was~747"},"x":2092},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:102","id":1853}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:170","id":1849},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #086 (not fully structured: render production(tag(building)))"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:164"}',
+    'robotic_workforce': '{"id":"robotic_workforce","number":"086","name":{"en":"Robotic Workforce"},"type":"automated","cost":9,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"was~749","e":{"op":"mapc","v":"r~748","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~748"},"d":0},"x":2087},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:99","id":1850},{"op":"choose","alts":[{"gens":[{"v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2088},"label":"c","w":{"op":"and","a":[{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"production","d":null},"b":{"op":"lit","v":null}}],"x":2089}}],"b":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"production","d":null,"x":2090},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:101","id":1852},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"c~750"}],"x":2091}}],"kind":"card","prompt":{"def":"duplicate_production_box","args":{},"text":{"it":"applica di nuovo il riquadro di produzione di una tua carta con l\'indicatore edificio","en":"apply again the production box of one of your building cards"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:100","id":1851},{"op":"req","c":{"op":"cmp","o":"!=","a":{"op":"mapc","v":"r~751","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0}},"b":{"op":"var","n":"was~749"},"x":2092},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:102","id":1853}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:170","id":1849},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #086 (not fully structured: render production(tag(building)))"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:164"}',
 }

@@ -55,7 +55,7 @@ x_2577 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 def x_2578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~747'), 'target': E.get('target~748'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~749'), 'target': E.get('target~750'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 x_2579 = _C.x_2579  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -72,13 +72,13 @@ x_2597 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~753'), 'target': E.get('target~754'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~755'), 'target': E.get('target~756'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
 x_2601 = _C.x_2601  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -91,8 +91,8 @@ def t_2281(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
     return t_2284(ctx, k, s, E, B)
 
 
@@ -108,9 +108,9 @@ def d_2286(ctx, E=None, B=2280):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[0])
     return True
 
 
@@ -123,8 +123,8 @@ def t_2288(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 4, True)
-    LOCAL(ctx, E, 'r~750', 'steel', True)
+    LOCAL(ctx, E, 'n~751', 4, True)
+    LOCAL(ctx, E, 'r~752', 'steel', True)
     return t_2291(ctx, k, s, E, B)
 
 
@@ -137,7 +137,7 @@ def d_2290(ctx, E=None, B=2280):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'steel', True)
+    LOCAL(ctx, E, 'r~752', 'steel', True)
     return True
 
 
@@ -153,8 +153,8 @@ def t_2295(ctx, k, s=None, E=None, B=2280):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 7, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    LOCAL(ctx, E, 'n~754', 7, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
     return t_2298(ctx, k, s, E, B)
 
 
@@ -186,9 +186,9 @@ def d_2300(ctx, E=None, B=2280):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~756')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '-=', False, K[0])
     return True
 
 
@@ -247,5 +247,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:506
-    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2574},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2282},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":2575},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2283},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2576},"t":{"op":"choose","alts":[{"gens":[{"v":"target~748","src":{"op":"core","n":"players","x":2577},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~747"},"target":{"op":"var","n":"target~748"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2578}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2579},"o":"-=","e":{"op":"var","n":"n~746","x":2580},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2286},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~748"}],"x":2581}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2287},"label":{"op":"lit","v":{"target":null},"x":2582}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2285},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2284}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2281},"label":{"op":"lit","v":{"option":0},"x":2583}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":4,"x":2584},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2289},{"op":"let","v":"r~750","e":{"op":"lit","v":"steel","x":2585},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2290},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2586},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":2587},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2588}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":2589},"o":"-=","e":{"op":"var","n":"n~749","x":2590},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2293},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":2591}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2294},"label":{"op":"lit","v":{"target":null},"x":2592}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2292},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2291}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2288},"label":{"op":"lit","v":{"option":1},"x":2593}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":7,"x":2594},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2296},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":2595},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2297},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2596},"t":{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2597},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~753"},"target":{"op":"var","n":"target~754"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2598}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2599},"o":"-=","e":{"op":"var","n":"n~752","x":2600},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2300},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2601}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2301},"label":{"op":"lit","v":{"target":null},"x":2602}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2299},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2298}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2295},"label":{"op":"lit","v":{"option":2},"x":2603}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2280},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
+    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2574},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2282},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":2575},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2283},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2576},"t":{"op":"choose","alts":[{"gens":[{"v":"target~750","src":{"op":"core","n":"players","x":2577},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~749"},"target":{"op":"var","n":"target~750"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2578}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2579},"o":"-=","e":{"op":"var","n":"n~748","x":2580},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2286},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~750"}],"x":2581}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2287},"label":{"op":"lit","v":{"target":null},"x":2582}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2285},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2284}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2281},"label":{"op":"lit","v":{"option":0},"x":2583}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":4,"x":2584},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2289},{"op":"let","v":"r~752","e":{"op":"lit","v":"steel","x":2585},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2290},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2586},"t":{"op":"choose","alts":[{"gens":[{"v":"target~753","src":{"op":"core","n":"players","x":2587},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~752"},"target":{"op":"var","n":"target~753"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2588}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2589},"o":"-=","e":{"op":"var","n":"n~751","x":2590},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2293},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~753"}],"x":2591}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2294},"label":{"op":"lit","v":{"target":null},"x":2592}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2292},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2291}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2288},"label":{"op":"lit","v":{"option":1},"x":2593}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":7,"x":2594},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2296},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":2595},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2297},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2596},"t":{"op":"choose","alts":[{"gens":[{"v":"target~756","src":{"op":"core","n":"players","x":2597},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~755"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~755"},"target":{"op":"var","n":"target~756"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2598}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~755"},"d":0,"x":2599},"o":"-=","e":{"op":"var","n":"n~754","x":2600},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2300},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~756"}],"x":2601}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2301},"label":{"op":"lit","v":{"target":null},"x":2602}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2299},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2298}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2295},"label":{"op":"lit","v":{"option":2},"x":2603}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2280},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
 }

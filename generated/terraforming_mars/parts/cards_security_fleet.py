@@ -61,8 +61,8 @@ def d_939(ctx, E=None, B=939):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
     if not d_942(ctx, E, B):
         return False
     return True
@@ -81,11 +81,11 @@ def d_945(ctx, E=None, B=939):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'fighter', True)
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'fighter', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
@@ -98,7 +98,7 @@ def d_947(ctx, E=None, B=939):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'fighter', True)
+    LOCAL(ctx, E, 'r~751', 'fighter', True)
     return True
 
 
@@ -131,5 +131,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:280
-    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1056},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1057},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":940},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1058},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":941},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":1059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":943},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1060},"o":"-=","e":{"op":"var","n":"n~746","x":1061},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":944}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":942}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":939},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1062},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":946},{"op":"let","v":"r~749","e":{"op":"lit","v":"fighter","x":1063},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":947},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1064},"o":"+=","e":{"op":"var","n":"n~748","x":1065},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":948}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":945}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
+    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1056},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1057},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":940},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1058},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":941},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":1059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":943},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1060},"o":"-=","e":{"op":"var","n":"n~748","x":1061},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":944}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":942}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":939},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1062},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":946},{"op":"let","v":"r~751","e":{"op":"lit","v":"fighter","x":1063},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":947},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1064},"o":"+=","e":{"op":"var","n":"n~750","x":1065},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":948}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":945}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
 }

@@ -49,61 +49,61 @@ K = [
 ]
 
 
-x_3482 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3483 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3487 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3489 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:392
+x_3490 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3491 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3495 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3497 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
-def d_3050(ctx, E=None, B=3050):  # rules_data/terraforming_mars/cards/141-208.yaml:391
+def d_3056(ctx, E=None, B=3056):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 1, True)
-    LOCAL(ctx, E, 'r~747', 'energy', True)
-    if not d_3053(ctx, E, B):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if not d_3059(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_3051 = _C.rebased(_C.d_352, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3052 = _C.rebased(_C.d_364, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3053 = _C.rebased(_C.d_386, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3054 = _C.rebased(_C.d_387, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3055 = _C.rebased(_C.d_388, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3056 = _C.rebased(_C.d_389, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3057 = _C.rebased(_C.d_788, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3058 = _C.rebased(_C.d_496, 3050)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3059 = _C.rebased(_C.t_367, 3050)  # rules_data/terraforming_mars/cards/141-208.yaml:392
+d_3057 = _C.rebased(_C.d_352, 3056)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3058 = _C.rebased(_C.d_364, 3056)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3059 = _C.rebased(_C.d_386, 3056)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3060 = _C.rebased(_C.d_387, 3056)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3061 = _C.rebased(_C.d_388, 3056)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3062 = _C.rebased(_C.d_389, 3056)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3063 = _C.rebased(_C.d_788, 3056)  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3064 = _C.rebased(_C.d_496, 3056)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3065 = _C.rebased(_C.t_367, 3056)  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
 TRIALS = {
-    3050: CPS(d_3050),
-    3051: CPS(d_3051),
-    3052: CPS(d_3052),
-    3053: CPS(d_3053),
-    3054: CPS(d_3054),
-    3055: CPS(d_3055),
     3056: CPS(d_3056),
     3057: CPS(d_3057),
     3058: CPS(d_3058),
-    3059: t_3059,
+    3059: CPS(d_3059),
+    3060: CPS(d_3060),
+    3061: CPS(d_3061),
+    3062: CPS(d_3062),
+    3063: CPS(d_3063),
+    3064: CPS(d_3064),
+    3065: t_3065,
 }
 
 
 CODE = {
-    3482: x_3482,
-    3483: x_3483,
-    3487: x_3487,
-    3489: x_3489,
+    3490: x_3490,
+    3491: x_3491,
+    3495: x_3495,
+    3497: x_3497,
 }
 AT = {
 }
@@ -111,5 +111,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:385
-    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3480},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3051},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3481},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3052},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3482},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3054},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3483},"o":"-=","e":{"op":"var","n":"n~746","x":3484},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3055}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3053},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3485},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3056},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3486},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3057},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3487},"o":"+=","e":{"op":"var","n":"n~748","x":3488},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3058}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3050},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3489},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3059},"vp":{"op":"lit","v":1,"x":3490},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
+    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3488},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3057},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3489},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3058},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3490},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3060},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3491},"o":"-=","e":{"op":"var","n":"n~748","x":3492},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3061}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3059},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3493},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3062},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3494},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3063},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3495},"o":"+=","e":{"op":"var","n":"n~750","x":3496},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3064}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3056},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3497},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3065},"vp":{"op":"lit","v":1,"x":3498},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
 }

@@ -68,8 +68,8 @@ def d_670(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
     if not d_673(ctx, E, B):
         return False
     return True
@@ -88,11 +88,11 @@ def d_676(ctx, E=None, B=665):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 5, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~752', 5, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[3])
     return True
 
 
@@ -133,5 +133,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:128
-    'space_elevator': '{"id":"space_elevator","number":"013","name":{"en":"Space Elevator"},"type":"active","cost":27,"tags":["space","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":748},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":666},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":749},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":667},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":750},"o":"+=","e":{"op":"var","n":"n~746","x":751},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":668}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":665},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":752},"at":"rules_data/terraforming_mars/cards/001-070.yaml:135","id":669},"vp":{"op":"lit","v":2,"x":753},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":754},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":671},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":755},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":672},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":756},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":674},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":757},"o":"-=","e":{"op":"var","n":"n~748","x":758},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":675}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":673}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":670},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":5,"x":759},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":677},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":760},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":678},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":761},"o":"+=","e":{"op":"var","n":"n~750","x":762},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":679}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":676}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #013"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:128"}',
+    'space_elevator': '{"id":"space_elevator","number":"013","name":{"en":"Space Elevator"},"type":"active","cost":27,"tags":["space","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":748},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":666},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":749},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":667},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":750},"o":"+=","e":{"op":"var","n":"n~748","x":751},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":668}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":665},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":752},"at":"rules_data/terraforming_mars/cards/001-070.yaml:135","id":669},"vp":{"op":"lit","v":2,"x":753},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":754},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":671},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":755},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":672},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":756},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":674},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":757},"o":"-=","e":{"op":"var","n":"n~750","x":758},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":675}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":673}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":670},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":5,"x":759},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":677},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":760},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":678},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":761},"o":"+=","e":{"op":"var","n":"n~752","x":762},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":679}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":676}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #013"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:128"}',
 }

@@ -50,38 +50,32 @@ K = [
 ]
 
 
-x_4039 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4040 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4041 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4042 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4044 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4045 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4046 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4047 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4048 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4049 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3544 = _C.rebased(_C.d_1878, 3544)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3545 = _C.rebased(_C.d_489, 3544)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3546 = _C.rebased(_C.d_1880, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_3547 = _C.rebased(_C.d_1881, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3548 = _C.rebased(_C.d_441, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3549 = _C.rebased(_C.d_442, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3550 = _C.rebased(_C.d_424, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3551 = _C.rebased(_C.d_425, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3552 = _C.rebased(_C.d_445, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3553 = _C.rebased(_C.d_695, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3554 = _C.rebased(_C.d_696, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3555 = _C.rebased(_C.d_697, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3556 = _C.rebased(_C.d_431, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4047 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4048 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4049 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4050 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4052 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4053 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4054 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4055 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4056 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4057 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3550 = _C.rebased(_C.d_1878, 3550)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3551 = _C.rebased(_C.d_489, 3550)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3552 = _C.rebased(_C.d_1880, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3553 = _C.rebased(_C.d_1881, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3554 = _C.rebased(_C.d_441, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3555 = _C.rebased(_C.d_442, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3556 = _C.rebased(_C.d_424, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3557 = _C.rebased(_C.d_425, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3558 = _C.rebased(_C.d_445, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3559 = _C.rebased(_C.d_695, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3560 = _C.rebased(_C.d_696, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3561 = _C.rebased(_C.d_697, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3562 = _C.rebased(_C.d_431, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3544: CPS(d_3544),
-    3545: CPS(d_3545),
-    3546: CPS(d_3546),
-    3547: CPS(d_3547),
-    3548: CPS(d_3548),
-    3549: CPS(d_3549),
     3550: CPS(d_3550),
     3551: CPS(d_3551),
     3552: CPS(d_3552),
@@ -89,20 +83,26 @@ TRIALS = {
     3554: CPS(d_3554),
     3555: CPS(d_3555),
     3556: CPS(d_3556),
+    3557: CPS(d_3557),
+    3558: CPS(d_3558),
+    3559: CPS(d_3559),
+    3560: CPS(d_3560),
+    3561: CPS(d_3561),
+    3562: CPS(d_3562),
 }
 
 
 CODE = {
-    4039: x_4039,
-    4040: x_4040,
-    4041: x_4041,
-    4042: x_4042,
-    4044: x_4044,
-    4045: x_4045,
-    4046: x_4046,
     4047: x_4047,
     4048: x_4048,
     4049: x_4049,
+    4050: x_4050,
+    4052: x_4052,
+    4053: x_4053,
+    4054: x_4054,
+    4055: x_4055,
+    4056: x_4056,
+    4057: x_4057,
 }
 AT = {
 }
@@ -110,5 +110,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:654
-    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4037},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3545},{"op":"rep","n":{"op":"var","n":"n~746","x":4038},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4039},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4040},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4041},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3550},{"op":"set","t":{"op":"st","k":"discard","x":4042},"o":"=","e":{"op":"lit","v":[],"x":4043},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3551},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4044}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3552}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3549},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3548},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4045},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4046},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4047},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3555},{"op":"set","t":{"op":"st","k":"deck","x":4048},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4049},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3556}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3554},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3553}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3547},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3546}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3544},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
+    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":4045},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3551},{"op":"rep","n":{"op":"var","n":"n~748","x":4046},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4047},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4048},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4049},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3556},{"op":"set","t":{"op":"st","k":"discard","x":4050},"o":"=","e":{"op":"lit","v":[],"x":4051},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3557},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4052}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3558}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3555},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3554},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4053},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4054},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4055},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3561},{"op":"set","t":{"op":"st","k":"deck","x":4056},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4057},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3562}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3560},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3559}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3553},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3552}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3550},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
 }

@@ -63,16 +63,16 @@ def d_1394(ctx, E=None, B=1394):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', 3, True)
-    LOCAL(ctx, E, 'r~747', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~748', 3, True)
     LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
@@ -107,5 +107,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:599
-    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1576},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":1577},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1395},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1578},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1396},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1579},"o":"+=","e":{"op":"var","n":"n~746","x":1580},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1397},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1581},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1398},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1582},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1399},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1583},"o":"+=","e":{"op":"var","n":"n~748","x":1584},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1400}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1394},"vp":{"op":"lit","v":1,"x":1585},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
+    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1576},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1577},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1395},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1578},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1396},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1579},"o":"+=","e":{"op":"var","n":"n~748","x":1580},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1397},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1581},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1398},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1582},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1399},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1583},"o":"+=","e":{"op":"var","n":"n~750","x":1584},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1400}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1394},"vp":{"op":"lit","v":1,"x":1585},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
 }

@@ -48,25 +48,25 @@ K = [
 ]
 
 
-x_2896 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
-x_2899 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2550 = _C.rebased(_C.d_362, 2550)  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2551 = _C.rebased(_C.d_352, 2550)  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2552 = _C.rebased(_C.d_364, 2550)  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2553 = _C.rebased(_C.d_365, 2550)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2900 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
+x_2903 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2553 = _C.rebased(_C.d_362, 2553)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2554 = _C.rebased(_C.d_352, 2553)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2555 = _C.rebased(_C.d_364, 2553)  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2556 = _C.rebased(_C.d_365, 2553)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2550: CPS(d_2550),
-    2551: CPS(d_2551),
-    2552: CPS(d_2552),
     2553: CPS(d_2553),
+    2554: CPS(d_2554),
+    2555: CPS(d_2555),
+    2556: CPS(d_2556),
 }
 
 
 CODE = {
-    2896: x_2896,
-    2899: x_2899,
+    2900: x_2900,
+    2903: x_2903,
 }
 AT = {
 }
@@ -74,5 +74,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:702
-    'wave_power': '{"id":"wave_power","number":"139","name":{"en":"Wave Power"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2896},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2897},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2551},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2898},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2552},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2899},"o":"+=","e":{"op":"var","n":"n~746","x":2900},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2553}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2550},"vp":{"op":"lit","v":1,"x":2901},"source":{"doc":"tm-facts","section":"cards.json #139"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:702"}',
+    'wave_power': '{"id":"wave_power","number":"139","name":{"en":"Wave Power"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2900},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2901},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2554},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2902},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2555},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2903},"o":"+=","e":{"op":"var","n":"n~748","x":2904},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2556}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2553},"vp":{"op":"lit","v":1,"x":2905},"source":{"doc":"tm-facts","section":"cards.json #139"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:702"}',
 }
