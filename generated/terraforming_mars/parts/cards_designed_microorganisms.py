@@ -48,14 +48,14 @@ K = [
 ]
 
 
-def x_3137(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
+def x_3144(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-14))
 
 
-x_3140 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3147 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2760(ctx, E=None, B=2760):  # rules_data/terraforming_mars/cards/141-208.yaml:155
+def d_2767(ctx, E=None, B=2767):  # rules_data/terraforming_mars/cards/141-208.yaml:155
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,29 +69,29 @@ def d_2760(ctx, E=None, B=2760):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2761 = _C.rebased(_C.d_489, 2760)  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2762 = _C.rebased(_C.d_794, 2760)  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2763 = _C.rebased(_C.d_365, 2760)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2768 = _C.rebased(_C.d_491, 2767)  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2769 = _C.rebased(_C.d_797, 2767)  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2770 = _C.rebased(_C.d_365, 2767)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2760: CPS(d_2760),
-    2761: CPS(d_2761),
-    2762: CPS(d_2762),
-    2763: CPS(d_2763),
+    2767: CPS(d_2767),
+    2768: CPS(d_2768),
+    2769: CPS(d_2769),
+    2770: CPS(d_2770),
 }
 
 
 CODE = {
-    3137: x_3137,
-    3140: x_3140,
+    3144: x_3144,
+    3147: x_3147,
 }
 AT = {
-    3137: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
+    3144: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:148
-    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3137},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3138},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2761},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3139},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2762},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3140},"o":"+=","e":{"op":"var","n":"n~748","x":3141},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2763}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2760},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
+    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3144},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3145},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2768},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3146},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2769},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3147},"o":"+=","e":{"op":"var","n":"n~748","x":3148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2770}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2767},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
 }

@@ -48,19 +48,19 @@ K = [
 ]
 
 
-x_3720 = _C.x_2178  # rules_data/terraforming_mars/cards/141-208.yaml:499
+x_3728 = _C.x_2182  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_3729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-x_3722 = _C.x_2180  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3730 = _C.x_2184  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_3258(ctx, E=None, B=3258):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3266(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -68,17 +68,17 @@ def d_3258(ctx, E=None, B=3258):  # rules_data/terraforming_mars/cards/141-208.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~751', 1, True)
     LOCAL(ctx, E, 'r~752', 'energy', True)
-    LOCAL(ctx, E, 'k~753', x_3720(ctx, E), True)
+    LOCAL(ctx, E, 'k~753', x_3728(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3722(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3730(ctx, E), '+=', False, K[0])
     return True
 
 
-d_3259 = _C.rebased(_C.d_369, 3258)  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3267 = _C.rebased(_C.d_369, 3266)  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3260(ctx, E=None, B=3258):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3268(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,10 +88,10 @@ def d_3260(ctx, E=None, B=3258):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3261 = _C.rebased(_C.d_1926, 3258)  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3269 = _C.rebased(_C.d_1930, 3266)  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3262(ctx, E=None, B=3258):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3270(ctx, E=None, B=3266):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,30 +99,30 @@ def d_3262(ctx, E=None, B=3258):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3722(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3730(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3258: CPS(d_3258),
-    3259: CPS(d_3259),
-    3260: CPS(d_3260),
-    3261: CPS(d_3261),
-    3262: CPS(d_3262),
+    3266: CPS(d_3266),
+    3267: CPS(d_3267),
+    3268: CPS(d_3268),
+    3269: CPS(d_3269),
+    3270: CPS(d_3270),
 }
 
 
 CODE = {
-    3720: x_3720,
-    3721: x_3721,
-    3722: x_3722,
+    3728: x_3728,
+    3729: x_3729,
+    3730: x_3730,
 }
 AT = {
-    3721: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3729: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:493
-    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3718},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3259},{"op":"let","v":"r~752","e":{"op":"lit","v":"energy","x":3719},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3260},{"op":"let","v":"k~753","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3720},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3261},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":3721},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~751"},"b":{"op":"var","n":"k~753"},"x":3722},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3262}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3258},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
+    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3726},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3267},{"op":"let","v":"r~752","e":{"op":"lit","v":"energy","x":3727},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3268},{"op":"let","v":"k~753","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3728},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3269},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":3729},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~751"},"b":{"op":"var","n":"k~753"},"x":3730},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3270}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3266},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
 }

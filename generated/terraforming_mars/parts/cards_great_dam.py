@@ -49,29 +49,29 @@ K = [
 ]
 
 
-x_2857 = _C.x_544  # rules_data/terraforming_mars/cards/071-140.yaml:672
-x_2860 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2862 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
-d_2514 = _C.rebased(_C.d_2233, 2514)  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2515 = _C.rebased(_C.d_489, 2514)  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2516 = _C.rebased(_C.d_364, 2514)  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2517 = _C.rebased(_C.d_365, 2514)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2518 = _C.rebased(_C.t_367, 2514)  # rules_data/terraforming_mars/cards/071-140.yaml:680
+x_2863 = _C.x_546  # rules_data/terraforming_mars/cards/071-140.yaml:672
+x_2866 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2868 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
+d_2520 = _C.rebased(_C.d_2239, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2521 = _C.rebased(_C.d_491, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2522 = _C.rebased(_C.d_364, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2523 = _C.rebased(_C.d_365, 2520)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2524 = _C.rebased(_C.t_367, 2520)  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
 TRIALS = {
-    2514: CPS(d_2514),
-    2515: CPS(d_2515),
-    2516: CPS(d_2516),
-    2517: CPS(d_2517),
-    2518: t_2518,
+    2520: CPS(d_2520),
+    2521: CPS(d_2521),
+    2522: CPS(d_2522),
+    2523: CPS(d_2523),
+    2524: t_2524,
 }
 
 
 CODE = {
-    2857: x_2857,
-    2860: x_2860,
-    2862: x_2862,
+    2863: x_2863,
+    2866: x_2866,
+    2868: x_2868,
 }
 AT = {
 }
@@ -79,5 +79,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:672
-    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2857},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2858},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2515},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2859},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2516},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2860},"o":"+=","e":{"op":"var","n":"n~748","x":2861},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2517}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2514},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2862},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2518},"vp":{"op":"lit","v":1,"x":2863},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
+    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2863},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2864},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2521},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2865},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2522},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2866},"o":"+=","e":{"op":"var","n":"n~748","x":2867},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2523}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2520},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2868},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2524},"vp":{"op":"lit","v":1,"x":2869},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
 }

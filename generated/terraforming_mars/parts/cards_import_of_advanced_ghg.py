@@ -48,10 +48,10 @@ K = [
 ]
 
 
-x_3331 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3339 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2922(ctx, E=None, B=2922):  # rules_data/terraforming_mars/cards/141-208.yaml:267
+def d_2930(ctx, E=None, B=2930):  # rules_data/terraforming_mars/cards/141-208.yaml:267
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,21 +65,21 @@ def d_2922(ctx, E=None, B=2922):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2923 = _C.rebased(_C.d_489, 2922)  # rules_data/terraforming_mars/cards/141-208.yaml:267
-d_2924 = _C.rebased(_C.d_785, 2922)  # rules_data/terraforming_mars/cards/141-208.yaml:267
-d_2925 = _C.rebased(_C.d_365, 2922)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2931 = _C.rebased(_C.d_491, 2930)  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2932 = _C.rebased(_C.d_788, 2930)  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2933 = _C.rebased(_C.d_365, 2930)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2922: CPS(d_2922),
-    2923: CPS(d_2923),
-    2924: CPS(d_2924),
-    2925: CPS(d_2925),
+    2930: CPS(d_2930),
+    2931: CPS(d_2931),
+    2932: CPS(d_2932),
+    2933: CPS(d_2933),
 }
 
 
 CODE = {
-    3331: x_3331,
+    3339: x_3339,
 }
 AT = {
 }
@@ -87,5 +87,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:261
-    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3329},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2923},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3330},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2924},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3331},"o":"+=","e":{"op":"var","n":"n~748","x":3332},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2925}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2922},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
+    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3337},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2931},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3338},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3339},"o":"+=","e":{"op":"var","n":"n~748","x":3340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2933}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2930},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
 }

@@ -49,11 +49,11 @@ K = [
 ]
 
 
-x_3258 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3262 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3266 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3270 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2863(ctx, E=None, B=2863):  # rules_data/terraforming_mars/cards/141-208.yaml:223
+def d_2871(ctx, E=None, B=2871):  # rules_data/terraforming_mars/cards/141-208.yaml:223
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -72,28 +72,28 @@ def d_2863(ctx, E=None, B=2863):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2864 = _C.rebased(_C.d_352, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2865 = _C.rebased(_C.d_785, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2866 = _C.rebased(_C.d_365, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2867 = _C.rebased(_C.d_453, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2868 = _C.rebased(_C.d_390, 2863)  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2869 = _C.rebased(_C.d_914, 2863)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2872 = _C.rebased(_C.d_352, 2871)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2873 = _C.rebased(_C.d_788, 2871)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2874 = _C.rebased(_C.d_365, 2871)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2875 = _C.rebased(_C.d_455, 2871)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2876 = _C.rebased(_C.d_390, 2871)  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2877 = _C.rebased(_C.d_917, 2871)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2863: CPS(d_2863),
-    2864: CPS(d_2864),
-    2865: CPS(d_2865),
-    2866: CPS(d_2866),
-    2867: CPS(d_2867),
-    2868: CPS(d_2868),
-    2869: CPS(d_2869),
+    2871: CPS(d_2871),
+    2872: CPS(d_2872),
+    2873: CPS(d_2873),
+    2874: CPS(d_2874),
+    2875: CPS(d_2875),
+    2876: CPS(d_2876),
+    2877: CPS(d_2877),
 }
 
 
 CODE = {
-    3258: x_3258,
-    3262: x_3262,
+    3266: x_3266,
+    3270: x_3270,
 }
 AT = {
 }
@@ -101,5 +101,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:217
-    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3256},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2864},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3257},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2865},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3258},"o":"+=","e":{"op":"var","n":"n~748","x":3259},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2866},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3260},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2867},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":3261},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2868},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3262},"o":"+=","e":{"op":"var","n":"n~750","x":3263},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2869}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2863},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
+    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3264},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2872},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3265},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2873},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3266},"o":"+=","e":{"op":"var","n":"n~748","x":3267},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2874},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3268},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2875},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2876},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3270},"o":"+=","e":{"op":"var","n":"n~750","x":3271},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2877}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2871},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
 }

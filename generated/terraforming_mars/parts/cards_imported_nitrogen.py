@@ -52,38 +52,38 @@ K = [
 ]
 
 
-x_3266 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3267 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3269 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3271 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3272 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3276 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3280 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3281 = _C.x_3281  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3282 = _C.x_3282  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3284 = _C.x_3284  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3287 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3274 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3275 = _C.x_1233  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3277 = _C.x_1235  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3279 = _C.x_1237  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3280 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3284 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3288 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3289 = _C.x_3289  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3290 = _C.x_3290  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3292 = _C.x_3292  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3295 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_3288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
     return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~757'))) is str else None) == E.get('r~756'))) and ((E.get('card~757') != E.get('this'))) else False)
 
 
-def x_3289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('card~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~757'), 0))
 
 
-def x_3291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~757')}
 
 
-def t_2870(ctx, k, s=None, E=None, B=2870):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def t_2878(ctx, k, s=None, E=None, B=2878):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -93,12 +93,12 @@ def t_2870(ctx, k, s=None, E=None, B=2870):  # rules_data/terraforming_mars/card
         ctx.steps += 2
         LOCAL(ctx, E, 'n~755', 2, True)
         LOCAL(ctx, E, 'r~756', 'animal', True)
-        return t_2888(ctx, k, s, E, B)
+        return t_2896(ctx, k, s, E, B)
 
     ctx.steps += 2
     LOCAL(ctx, E, 't~748', 'tr', True)
     LOCAL(ctx, E, 'n~749', 1, True)
-    if not d_2873(ctx, E, B):
+    if not d_2881(ctx, E, B):
         return False
     ctx.steps += 5
     LOCAL(ctx, E, 'n~750', 4, True)
@@ -108,28 +108,28 @@ def t_2870(ctx, k, s=None, E=None, B=2870):  # rules_data/terraforming_mars/card
         SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~752', 3, True)
     LOCAL(ctx, E, 'r~753', 'microbe', True)
-    return t_2884(ctx, r1, s, E, B)
+    return t_2892(ctx, r1, s, E, B)
 
 
-d_2871 = _C.rebased(_C.d_1096, 2870)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2872 = _C.rebased(_C.d_524, 2870)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2873 = _C.rebased(_C.d_1098, 2870)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2874 = _C.rebased(_C.d_1099, 2870)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2875 = _C.rebased(_C.d_1100, 2870)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2876 = _C.rebased(_C.d_1101, 2870)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2877 = _C.rebased(_C.d_1102, 2870)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2878 = _C.rebased(_C.d_379, 2870)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2879 = _C.rebased(_C.d_1179, 2870)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2880 = _C.rebased(_C.d_788, 2870)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2881 = _C.rebased(_C.d_914, 2870)  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2882 = _C.rebased(_C.d_725, 2870)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2883 = _C.rebased(_C.d_2779, 2870)  # rules_data/terraforming_mars/cards/141-208.yaml:231
-t_2884 = _C.rebased(_C.t_451, 2870)  # rules_data/terraforming_mars/definitions/cards.yaml:195
-d_2885 = _C.rebased(_C.d_2885, 2870)  # rules_data/terraforming_mars/definitions/cards.yaml:196
-d_2886 = _C.rebased(_C.d_2539, 2870)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2879 = _C.rebased(_C.d_1099, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2880 = _C.rebased(_C.d_526, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2881 = _C.rebased(_C.d_1101, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2882 = _C.rebased(_C.d_1102, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2883 = _C.rebased(_C.d_1103, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2884 = _C.rebased(_C.d_1104, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2885 = _C.rebased(_C.d_1105, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2886 = _C.rebased(_C.d_379, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2887 = _C.rebased(_C.d_1182, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2888 = _C.rebased(_C.d_791, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2889 = _C.rebased(_C.d_917, 2878)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2890 = _C.rebased(_C.d_728, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2891 = _C.rebased(_C.d_2786, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
+t_2892 = _C.rebased(_C.t_807, 2878)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+d_2893 = _C.rebased(_C.d_2893, 2878)  # rules_data/terraforming_mars/definitions/cards.yaml:196
+d_2894 = _C.rebased(_C.d_2545, 2878)  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2887(ctx, E=None, B=2870):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def d_2895(ctx, E=None, B=2878):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,10 +139,10 @@ def d_2887(ctx, E=None, B=2870):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-t_2888 = _C.rebased(_C.t_506, 2870)  # rules_data/terraforming_mars/definitions/cards.yaml:195
+t_2896 = _C.rebased(_C.t_508, 2878)  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2889(ctx, E=None, B=2870):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2897(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -155,53 +155,53 @@ def d_2889(ctx, E=None, B=2870):  # rules_data/terraforming_mars/definitions/car
 
 
 TRIALS = {
-    2870: t_2870,
-    2871: CPS(d_2871),
-    2872: CPS(d_2872),
-    2873: CPS(d_2873),
-    2874: CPS(d_2874),
-    2875: CPS(d_2875),
-    2876: CPS(d_2876),
-    2877: CPS(d_2877),
-    2878: CPS(d_2878),
+    2878: t_2878,
     2879: CPS(d_2879),
     2880: CPS(d_2880),
     2881: CPS(d_2881),
     2882: CPS(d_2882),
     2883: CPS(d_2883),
-    2884: t_2884,
+    2884: CPS(d_2884),
     2885: CPS(d_2885),
     2886: CPS(d_2886),
     2887: CPS(d_2887),
-    2888: t_2888,
+    2888: CPS(d_2888),
     2889: CPS(d_2889),
+    2890: CPS(d_2890),
+    2891: CPS(d_2891),
+    2892: t_2892,
+    2893: CPS(d_2893),
+    2894: CPS(d_2894),
+    2895: CPS(d_2895),
+    2896: t_2896,
+    2897: CPS(d_2897),
 }
 
 
 CODE = {
-    3266: x_3266,
-    3267: x_3267,
-    3269: x_3269,
-    3271: x_3271,
-    3272: x_3272,
-    3276: x_3276,
+    3274: x_3274,
+    3275: x_3275,
+    3277: x_3277,
+    3279: x_3279,
     3280: x_3280,
-    3281: x_3281,
-    3282: x_3282,
     3284: x_3284,
-    3287: x_3287,
     3288: x_3288,
     3289: x_3289,
-    3291: x_3291,
+    3290: x_3290,
+    3292: x_3292,
+    3295: x_3295,
+    3296: x_3296,
+    3297: x_3297,
+    3299: x_3299,
 }
 AT = {
-    3288: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3289: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3291: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3296: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3297: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3299: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:225
-    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":3264},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2871},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3265},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2872},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3266},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":3267},"o":"+=","e":{"op":"var","n":"n~749","x":3268},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2874},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":3269},"o":"+=","e":{"op":"var","n":"n~749","x":3270},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2876},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":3271},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3272},"o":"=","e":{"op":"lit","v":true,"x":3273},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2878},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2877}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2875},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2873},{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":3274},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2879},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3275},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2880},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3276},"o":"+=","e":{"op":"var","n":"n~750","x":3277},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2881},{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":3278},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2882},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":3279},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2883},{"op":"choose","alts":[{"gens":[{"v":"card~754","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3280},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~754"},"f":"resource","d":null},"b":{"op":"var","n":"r~753"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~754"},"b":{"op":"var","n":"this"}}],"x":3281}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~754"},"d":0,"x":3282},"o":"+=","e":{"op":"var","n":"n~752","x":3283},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2885},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~754"}],"x":3284}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2884},{"op":"let","v":"n~755","e":{"op":"lit","v":2,"x":3285},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2886},{"op":"let","v":"r~756","e":{"op":"lit","v":"animal","x":3286},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2887},{"op":"choose","alts":[{"gens":[{"v":"card~757","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3287},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~757"},"f":"resource","d":null},"b":{"op":"var","n":"r~756"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~757"},"b":{"op":"var","n":"this"}}],"x":3288}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~757"},"d":0,"x":3289},"o":"+=","e":{"op":"var","n":"n~755","x":3290},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2889},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~757"}],"x":3291}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2888}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2870},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
+    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":3272},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2879},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3273},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2880},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3274},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":3275},"o":"+=","e":{"op":"var","n":"n~749","x":3276},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2882},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":3277},"o":"+=","e":{"op":"var","n":"n~749","x":3278},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2884},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":3279},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3280},"o":"=","e":{"op":"lit","v":true,"x":3281},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2886},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2885}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2883},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2881},{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2887},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3283},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2888},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3284},"o":"+=","e":{"op":"var","n":"n~750","x":3285},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2889},{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":3286},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2890},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":3287},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2891},{"op":"choose","alts":[{"gens":[{"v":"card~754","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3288},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~754"},"f":"resource","d":null},"b":{"op":"var","n":"r~753"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~754"},"b":{"op":"var","n":"this"}}],"x":3289}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~754"},"d":0,"x":3290},"o":"+=","e":{"op":"var","n":"n~752","x":3291},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2893},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~754"}],"x":3292}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2892},{"op":"let","v":"n~755","e":{"op":"lit","v":2,"x":3293},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2894},{"op":"let","v":"r~756","e":{"op":"lit","v":"animal","x":3294},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2895},{"op":"choose","alts":[{"gens":[{"v":"card~757","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3295},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~757"},"f":"resource","d":null},"b":{"op":"var","n":"r~756"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~757"},"b":{"op":"var","n":"this"}}],"x":3296}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~757"},"d":0,"x":3297},"o":"+=","e":{"op":"var","n":"n~755","x":3298},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2897},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~757"}],"x":3299}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2896}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2878},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
 }

@@ -46,16 +46,16 @@ K = [
 ]
 
 
-def x_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
     return (0 - (_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)))
 
 
-x_3835 = _C.x_3835  # rules_data/terraforming_mars/definitions/cards.yaml:58
+x_3844 = _C.x_3844  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
-def d_3361(ctx, E=None, B=3361):  # rules_data/terraforming_mars/cards/141-208.yaml:555
+def d_3370(ctx, E=None, B=3370):  # rules_data/terraforming_mars/cards/141-208.yaml:555
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,27 +66,27 @@ def d_3361(ctx, E=None, B=3361):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3362 = _C.rebased(_C.d_2746, 3361)  # rules_data/terraforming_mars/cards/141-208.yaml:555
-d_3363 = _C.rebased(_C.d_3363, 3361)  # rules_data/terraforming_mars/definitions/cards.yaml:58
+d_3371 = _C.rebased(_C.d_2753, 3370)  # rules_data/terraforming_mars/cards/141-208.yaml:555
+d_3372 = _C.rebased(_C.d_3372, 3370)  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
 TRIALS = {
-    3361: CPS(d_3361),
-    3362: CPS(d_3362),
-    3363: CPS(d_3363),
+    3370: CPS(d_3370),
+    3371: CPS(d_3371),
+    3372: CPS(d_3372),
 }
 
 
 CODE = {
-    3834: x_3834,
-    3835: x_3835,
+    3843: x_3843,
+    3844: x_3844,
 }
 AT = {
-    3834: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    3843: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:549
-    'indentured_workers': '{"id":"indentured_workers","number":"195","name":{"en":"Indentured Workers"},"type":"event","cost":0,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":8,"x":3833},"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3362},{"op":"grant","spec":{"mod":"card_cost","by":{"op":"ar","o":"-","a":{"op":"lit","v":0},"b":{"op":"var","n":"n~748"},"x":3834}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3835}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:58","id":3363}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3361},"vp":{"op":"lit","v":-1,"x":3836},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #195 (render icons: colon, megacredits(-8))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:549"}',
+    'indentured_workers': '{"id":"indentured_workers","number":"195","name":{"en":"Indentured Workers"},"type":"event","cost":0,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":8,"x":3842},"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3371},{"op":"grant","spec":{"mod":"card_cost","by":{"op":"ar","o":"-","a":{"op":"lit","v":0},"b":{"op":"var","n":"n~748"},"x":3843}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3844}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:58","id":3372}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3370},"vp":{"op":"lit","v":-1,"x":3845},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #195 (render icons: colon, megacredits(-8))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:549"}',
 }

@@ -49,12 +49,12 @@ K = [
 ]
 
 
-x_3174 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3178 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3180 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:186
+x_3181 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3185 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3187 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
-def d_2791(ctx, E=None, B=2791):  # rules_data/terraforming_mars/cards/141-208.yaml:185
+def d_2798(ctx, E=None, B=2798):  # rules_data/terraforming_mars/cards/141-208.yaml:185
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73,31 +73,31 @@ def d_2791(ctx, E=None, B=2791):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2792 = _C.rebased(_C.d_352, 2791)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2793 = _C.rebased(_C.d_364, 2791)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2794 = _C.rebased(_C.d_365, 2791)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2795 = _C.rebased(_C.d_389, 2791)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2796 = _C.rebased(_C.d_672, 2791)  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2797 = _C.rebased(_C.d_496, 2791)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2798 = _C.rebased(_C.t_367, 2791)  # rules_data/terraforming_mars/cards/141-208.yaml:186
+d_2799 = _C.rebased(_C.d_352, 2798)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2800 = _C.rebased(_C.d_364, 2798)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2801 = _C.rebased(_C.d_365, 2798)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2802 = _C.rebased(_C.d_389, 2798)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2803 = _C.rebased(_C.d_674, 2798)  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2804 = _C.rebased(_C.d_498, 2798)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2805 = _C.rebased(_C.t_367, 2798)  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 TRIALS = {
-    2791: CPS(d_2791),
-    2792: CPS(d_2792),
-    2793: CPS(d_2793),
-    2794: CPS(d_2794),
-    2795: CPS(d_2795),
-    2796: CPS(d_2796),
-    2797: CPS(d_2797),
-    2798: t_2798,
+    2798: CPS(d_2798),
+    2799: CPS(d_2799),
+    2800: CPS(d_2800),
+    2801: CPS(d_2801),
+    2802: CPS(d_2802),
+    2803: CPS(d_2803),
+    2804: CPS(d_2804),
+    2805: t_2805,
 }
 
 
 CODE = {
-    3174: x_3174,
-    3178: x_3178,
-    3180: x_3180,
+    3181: x_3181,
+    3185: x_3185,
+    3187: x_3187,
 }
 AT = {
 }
@@ -105,5 +105,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:179
-    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3172},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2792},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3173},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2793},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3174},"o":"+=","e":{"op":"var","n":"n~748","x":3175},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2794},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3176},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2795},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":3177},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2796},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3178},"o":"+=","e":{"op":"var","n":"n~750","x":3179},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2797}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2791},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3180},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2798},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
+    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3179},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2799},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3180},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2800},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3181},"o":"+=","e":{"op":"var","n":"n~748","x":3182},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2801},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3183},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2802},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":3184},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2803},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3185},"o":"+=","e":{"op":"var","n":"n~750","x":3186},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2804}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2798},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3187},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2805},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
 }

@@ -49,25 +49,25 @@ K = [
 ]
 
 
-def x_3101(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_3108(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'heat', 0))
 
 
-x_3102 = _C.x_3102  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
-x_3103 = _C.x_3103  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
-x_3105 = _C.x_3105  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-x_3106 = _C.x_3103  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-x_3108 = _C.x_3108  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-x_3110 = _C.x_3103  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3112 = _C.x_3112  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3113 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3115 = _C.x_3103  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3117 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3109 = _C.x_3109  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+x_3110 = _C.x_3110  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+x_3112 = _C.x_3112  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3113 = _C.x_3110  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3115 = _C.x_3115  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+x_3117 = _C.x_3110  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3119 = _C.x_3119  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3120 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3122 = _C.x_3110  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3124 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2730(ctx, k, s=None, E=None, B=2730):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def t_2737(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -75,12 +75,12 @@ def t_2730(ctx, k, s=None, E=None, B=2730):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~750', x_3110(ctx, E), True)
+        LOCAL(ctx, E, 'n~750', x_3117(ctx, E), True)
         LOCAL(ctx, E, 'r~751', 'heat', True)
-        if not d_2739(ctx, E, B):
+        if not d_2746(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', x_3115(ctx, E), True)
+        LOCAL(ctx, E, 'n~752', x_3122(ctx, E), True)
         LOCAL(ctx, E, 'r~753', 'megacredits', True)
         c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
         if c is not None:
@@ -88,73 +88,73 @@ def t_2730(ctx, k, s=None, E=None, B=2730):  # rules_data/terraforming_mars/card
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', x_3101(ctx, E), True)
-    return t_2732(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~748', x_3108(ctx, E), True)
+    return t_2739(ctx, r1, s, E, B)
 
 
-def d_2731(ctx, E=None, B=2730):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2738(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', x_3101(ctx, E), True)
+    LOCAL(ctx, E, 'n~748', x_3108(ctx, E), True)
     return True
 
 
-t_2732 = _C.rebased(_C.t_2732, 2730)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
-d_2733 = _C.rebased(_C.d_2733, 2730)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
-d_2734 = _C.rebased(_C.d_2734, 2730)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
-t_2735 = _C.rebased(_C.t_920, 2730)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-d_2736 = _C.rebased(_C.d_2736, 2730)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
-d_2737 = _C.rebased(_C.d_2737, 2730)  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2738 = _C.rebased(_C.d_390, 2730)  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2739 = _C.rebased(_C.d_2739, 2730)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2740 = _C.rebased(_C.d_2740, 2730)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2741 = _C.rebased(_C.d_2741, 2730)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2742 = _C.rebased(_C.d_2742, 2730)  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2743 = _C.rebased(_C.d_678, 2730)  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2744 = _C.rebased(_C.d_361, 2730)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2739 = _C.rebased(_C.t_2739, 2737)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+d_2740 = _C.rebased(_C.d_2740, 2737)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
+d_2741 = _C.rebased(_C.d_2741, 2737)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
+t_2742 = _C.rebased(_C.t_923, 2737)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+d_2743 = _C.rebased(_C.d_2743, 2737)  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
+d_2744 = _C.rebased(_C.d_2744, 2737)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2745 = _C.rebased(_C.d_390, 2737)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2746 = _C.rebased(_C.d_2746, 2737)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2747 = _C.rebased(_C.d_2747, 2737)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2748 = _C.rebased(_C.d_2748, 2737)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2749 = _C.rebased(_C.d_2749, 2737)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2750 = _C.rebased(_C.d_680, 2737)  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2751 = _C.rebased(_C.d_361, 2737)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2730: t_2730,
-    2731: CPS(d_2731),
-    2732: t_2732,
-    2733: CPS(d_2733),
-    2734: CPS(d_2734),
-    2735: t_2735,
-    2736: CPS(d_2736),
-    2737: CPS(d_2737),
+    2737: t_2737,
     2738: CPS(d_2738),
-    2739: CPS(d_2739),
+    2739: t_2739,
     2740: CPS(d_2740),
     2741: CPS(d_2741),
-    2742: CPS(d_2742),
+    2742: t_2742,
     2743: CPS(d_2743),
     2744: CPS(d_2744),
+    2745: CPS(d_2745),
+    2746: CPS(d_2746),
+    2747: CPS(d_2747),
+    2748: CPS(d_2748),
+    2749: CPS(d_2749),
+    2750: CPS(d_2750),
+    2751: CPS(d_2751),
 }
 
 
 CODE = {
-    3101: x_3101,
-    3102: x_3102,
-    3103: x_3103,
-    3105: x_3105,
-    3106: x_3106,
     3108: x_3108,
+    3109: x_3109,
     3110: x_3110,
     3112: x_3112,
     3113: x_3113,
     3115: x_3115,
     3117: x_3117,
+    3119: x_3119,
+    3120: x_3120,
+    3122: x_3122,
+    3124: x_3124,
 }
 AT = {
-    3101: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    3108: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:119
-    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3101},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2731},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~748"},"b":{"op":"lit","v":1},"x":3102},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":2733},{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3103},"o":"=","e":{"op":"lit","v":0,"x":3104},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:69","id":2734},{"op":"choose","alts":[{"gens":[{"v":"k~749","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~748"},"x":3105},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3106},"o":"=","e":{"op":"var","n":"k~749","x":3107},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":2736},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~749"}],"x":3108}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~748","x":3109}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":2735}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":2732},{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3110},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2737},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":3111},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2738},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0},"x":3112},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2740},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3113},"o":"-=","e":{"op":"var","n":"n~750","x":3114},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2741}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2739},{"op":"let","v":"n~752","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3115},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2742},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":3116},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2743},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3117},"o":"+=","e":{"op":"var","n":"n~752","x":3118},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2744}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2730},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
+    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3108},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2738},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~748"},"b":{"op":"lit","v":1},"x":3109},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":2740},{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3110},"o":"=","e":{"op":"lit","v":0,"x":3111},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:69","id":2741},{"op":"choose","alts":[{"gens":[{"v":"k~749","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~748"},"x":3112},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3113},"o":"=","e":{"op":"var","n":"k~749","x":3114},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":2743},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~749"}],"x":3115}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~748","x":3116}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":2742}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":2739},{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3117},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2744},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":3118},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2745},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0},"x":3119},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2747},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3120},"o":"-=","e":{"op":"var","n":"n~750","x":3121},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2748}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2746},{"op":"let","v":"n~752","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3122},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2749},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":3123},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2750},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3124},"o":"+=","e":{"op":"var","n":"n~752","x":3125},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2751}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2737},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
 }

@@ -52,18 +52,18 @@ K = [
 ]
 
 
-x_3371 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3372 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3376 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3378 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:305
-x_3381 = _C.x_3308  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3382 = _C.x_3309  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_3384 = _C.x_3311  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3386 = _C.x_3313  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_3387 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3379 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3380 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3384 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3386 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:305
+x_3389 = _C.x_3316  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3390 = _C.x_3317  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3392 = _C.x_3319  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3394 = _C.x_3321  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3395 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2952(ctx, E=None, B=2952):  # rules_data/terraforming_mars/cards/141-208.yaml:304
+def d_2960(ctx, E=None, B=2960):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71,7 +71,7 @@ def d_2952(ctx, E=None, B=2952):  # rules_data/terraforming_mars/cards/141-208.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~748', 2, True)
     LOCAL(ctx, E, 'r~749', 'energy', True)
-    if not d_2955(ctx, E, B):
+    if not d_2963(ctx, E, B):
         return False
     ctx.steps += 3
     LOCAL(ctx, E, 'n~750', 1, True)
@@ -82,17 +82,17 @@ def d_2952(ctx, E=None, B=2952):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2953 = _C.rebased(_C.d_489, 2952)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2954 = _C.rebased(_C.d_364, 2952)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2955 = _C.rebased(_C.d_386, 2952)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2956 = _C.rebased(_C.d_387, 2952)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2957 = _C.rebased(_C.d_388, 2952)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2958 = _C.rebased(_C.d_389, 2952)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2959 = _C.rebased(_C.d_788, 2952)  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2960 = _C.rebased(_C.d_496, 2952)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2961 = _C.rebased(_C.d_491, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2962 = _C.rebased(_C.d_364, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2963 = _C.rebased(_C.d_386, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2964 = _C.rebased(_C.d_387, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2965 = _C.rebased(_C.d_388, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2966 = _C.rebased(_C.d_389, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2967 = _C.rebased(_C.d_791, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2968 = _C.rebased(_C.d_498, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2961(ctx, k, s=None, E=None, B=2952):  # rules_data/terraforming_mars/cards/141-208.yaml:305
+def t_2969(ctx, k, s=None, E=None, B=2960):  # rules_data/terraforming_mars/cards/141-208.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,57 +102,57 @@ def t_2961(ctx, k, s=None, E=None, B=2952):  # rules_data/terraforming_mars/card
         ctx.steps += 2
         LOCAL(ctx, E, 't~752', 'tr', True)
         LOCAL(ctx, E, 'n~753', 1, True)
-        if not d_2965(ctx, E, B):
+        if not d_2973(ctx, E, B):
             return False
         return k()
 
-    return t_2962(ctx, r1, s, E, B)
+    return t_2970(ctx, r1, s, E, B)
 
 
-t_2962 = _C.rebased(_C.t_367, 2952)  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2963 = _C.rebased(_C.d_2905, 2952)  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2964 = _C.rebased(_C.d_1044, 2952)  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2965 = _C.rebased(_C.d_2907, 2952)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2966 = _C.rebased(_C.d_2908, 2952)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2967 = _C.rebased(_C.d_2909, 2952)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2968 = _C.rebased(_C.d_2910, 2952)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2969 = _C.rebased(_C.d_2911, 2952)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2970 = _C.rebased(_C.d_379, 2952)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+t_2970 = _C.rebased(_C.t_367, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2971 = _C.rebased(_C.d_2913, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2972 = _C.rebased(_C.d_1047, 2960)  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2973 = _C.rebased(_C.d_2915, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2974 = _C.rebased(_C.d_2916, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2975 = _C.rebased(_C.d_2917, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2976 = _C.rebased(_C.d_2918, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2977 = _C.rebased(_C.d_2919, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2978 = _C.rebased(_C.d_379, 2960)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2952: CPS(d_2952),
-    2953: CPS(d_2953),
-    2954: CPS(d_2954),
-    2955: CPS(d_2955),
-    2956: CPS(d_2956),
-    2957: CPS(d_2957),
-    2958: CPS(d_2958),
-    2959: CPS(d_2959),
     2960: CPS(d_2960),
-    2961: t_2961,
-    2962: t_2962,
+    2961: CPS(d_2961),
+    2962: CPS(d_2962),
     2963: CPS(d_2963),
     2964: CPS(d_2964),
     2965: CPS(d_2965),
     2966: CPS(d_2966),
     2967: CPS(d_2967),
     2968: CPS(d_2968),
-    2969: CPS(d_2969),
-    2970: CPS(d_2970),
+    2969: t_2969,
+    2970: t_2970,
+    2971: CPS(d_2971),
+    2972: CPS(d_2972),
+    2973: CPS(d_2973),
+    2974: CPS(d_2974),
+    2975: CPS(d_2975),
+    2976: CPS(d_2976),
+    2977: CPS(d_2977),
+    2978: CPS(d_2978),
 }
 
 
 CODE = {
-    3371: x_3371,
-    3372: x_3372,
-    3376: x_3376,
-    3378: x_3378,
-    3381: x_3381,
-    3382: x_3382,
+    3379: x_3379,
+    3380: x_3380,
     3384: x_3384,
     3386: x_3386,
-    3387: x_3387,
+    3389: x_3389,
+    3390: x_3390,
+    3392: x_3392,
+    3394: x_3394,
+    3395: x_3395,
 }
 AT = {
 }
@@ -160,5 +160,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:298
-    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3369},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2953},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2954},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3371},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2956},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3372},"o":"-=","e":{"op":"var","n":"n~748","x":3373},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2957}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2955},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3374},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2958},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3375},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2959},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3376},"o":"+=","e":{"op":"var","n":"n~750","x":3377},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2960}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2952},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3378},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2962},{"op":"let","v":"t~752","e":{"op":"lit","v":"tr","x":3379},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2963},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":3380},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2964},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~752"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3381},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~752"},"d":0,"x":3382},"o":"+=","e":{"op":"var","n":"n~753","x":3383},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2966},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~752"},"d":0,"x":3384},"o":"+=","e":{"op":"var","n":"n~753","x":3385},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2968},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~752"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~753"},"b":{"op":"lit","v":0}}],"x":3386},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3387},"o":"=","e":{"op":"lit","v":true,"x":3388},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2970},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2969}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2967},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2965}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2961},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
+    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3377},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2961},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3378},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2962},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3379},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2964},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3380},"o":"-=","e":{"op":"var","n":"n~748","x":3381},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2965}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2963},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3382},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2966},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3383},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2967},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3384},"o":"+=","e":{"op":"var","n":"n~750","x":3385},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2968}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2960},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3386},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2970},{"op":"let","v":"t~752","e":{"op":"lit","v":"tr","x":3387},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2971},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":3388},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2972},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~752"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3389},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~752"},"d":0,"x":3390},"o":"+=","e":{"op":"var","n":"n~753","x":3391},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2974},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~752"},"d":0,"x":3392},"o":"+=","e":{"op":"var","n":"n~753","x":3393},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2976},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~752"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~753"},"b":{"op":"lit","v":0}}],"x":3394},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3395},"o":"=","e":{"op":"lit","v":true,"x":3396},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2978},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2977}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2975},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2973}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2969},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
 }

@@ -48,10 +48,10 @@ K = [
 ]
 
 
-x_3294 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3302 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2890(ctx, E=None, B=2890):  # rules_data/terraforming_mars/cards/141-208.yaml:238
+def d_2898(ctx, E=None, B=2898):  # rules_data/terraforming_mars/cards/141-208.yaml:238
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,21 +65,21 @@ def d_2890(ctx, E=None, B=2890):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2891 = _C.rebased(_C.d_352, 2890)  # rules_data/terraforming_mars/cards/141-208.yaml:238
-d_2892 = _C.rebased(_C.d_785, 2890)  # rules_data/terraforming_mars/cards/141-208.yaml:238
-d_2893 = _C.rebased(_C.d_365, 2890)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2899 = _C.rebased(_C.d_352, 2898)  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2900 = _C.rebased(_C.d_788, 2898)  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2901 = _C.rebased(_C.d_365, 2898)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2890: CPS(d_2890),
-    2891: CPS(d_2891),
-    2892: CPS(d_2892),
-    2893: CPS(d_2893),
+    2898: CPS(d_2898),
+    2899: CPS(d_2899),
+    2900: CPS(d_2900),
+    2901: CPS(d_2901),
 }
 
 
 CODE = {
-    3294: x_3294,
+    3302: x_3302,
 }
 AT = {
 }
@@ -87,5 +87,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:233
-    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3292},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2891},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3293},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2892},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3294},"o":"+=","e":{"op":"var","n":"n~748","x":3295},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2893}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2890},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
+    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3300},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2899},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3301},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2900},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3302},"o":"+=","e":{"op":"var","n":"n~748","x":3303},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2901}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2898},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
 }

@@ -55,25 +55,25 @@ K = [
 ]
 
 
-x_2953 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2955 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:25
-x_2959 = _C.x_2959  # rules_data/terraforming_mars/definitions/board.yaml:158
-x_2960 = _C.x_2622  # rules_data/terraforming_mars/definitions/board.yaml:132
-x_2961 = _C.x_2623  # rules_data/terraforming_mars/definitions/board.yaml:133
-x_2962 = _C.x_2624  # rules_data/terraforming_mars/definitions/board.yaml:134
-x_2966 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2967 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2968 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2970 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2971 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2972 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2973 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2974 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2975 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2979 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_2959 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2961 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:25
+x_2965 = _C.x_2965  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_2966 = _C.x_2628  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2967 = _C.x_2629  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2968 = _C.x_2630  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2972 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2973 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2974 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2976 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2977 = _C.x_2571  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2978 = _C.x_2572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2979 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2980 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2981 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2985 = _C.x_2579  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_2600(ctx, E=None, B=2600):  # rules_data/terraforming_mars/cards/141-208.yaml:24
+def d_2606(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.yaml:24
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,12 +87,12 @@ def d_2600(ctx, E=None, B=2600):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2601 = _C.rebased(_C.d_1991, 2600)  # rules_data/terraforming_mars/cards/141-208.yaml:24
-d_2602 = _C.rebased(_C.d_785, 2600)  # rules_data/terraforming_mars/cards/141-208.yaml:24
-d_2603 = _C.rebased(_C.d_365, 2600)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2607 = _C.rebased(_C.d_1995, 2606)  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2608 = _C.rebased(_C.d_788, 2606)  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2609 = _C.rebased(_C.d_365, 2606)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2604(ctx, k, s=None, E=None, B=2600):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def t_2610(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,15 +102,15 @@ def t_2604(ctx, k, s=None, E=None, B=2600):  # rules_data/terraforming_mars/card
         ctx.steps += 2
         LOCAL(ctx, E, 't~750', 'mohole_area', True)
         LOCAL(ctx, E, 'k~751', 'ocean', True)
-        return t_2608(ctx, k, s, E, B)
+        return t_2614(ctx, k, s, E, B)
 
-    return t_2605(ctx, r1, s, E, B)
-
-
-t_2605 = _C.rebased(_C.t_367, 2600)  # rules_data/terraforming_mars/cards/141-208.yaml:25
+    return t_2611(ctx, r1, s, E, B)
 
 
-def d_2606(ctx, E=None, B=2600):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2611 = _C.rebased(_C.t_367, 2606)  # rules_data/terraforming_mars/cards/141-208.yaml:25
+
+
+def d_2612(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -120,80 +120,80 @@ def d_2606(ctx, E=None, B=2600):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2607 = _C.rebased(_C.d_2607, 2600)  # rules_data/terraforming_mars/cards/141-208.yaml:25
-t_2608 = _C.rebased(_C.t_2608, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2609 = _C.rebased(_C.d_2609, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:158
-d_2610 = _C.rebased(_C.d_2610, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:158
-t_2611 = _C.rebased(_C.t_2611, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:132
-t_2612 = _C.rebased(_C.t_2612, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2613 = _C.rebased(_C.d_2322, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:133
-d_2614 = _C.rebased(_C.d_2323, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:134
-t_2615 = _C.rebased(_C.t_2402, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2616 = _C.rebased(_C.t_2325, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2617 = _C.rebased(_C.d_2326, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:135
-d_2618 = _C.rebased(_C.d_2269, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:135
-t_2619 = _C.rebased(_C.t_2270, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2620 = _C.rebased(_C.d_2271, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2621 = _C.rebased(_C.d_2272, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2622 = _C.rebased(_C.t_2273, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2623 = _C.rebased(_C.t_2274, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2624 = _C.rebased(_C.t_2275, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2625 = _C.rebased(_C.t_2276, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2626 = _C.rebased(_C.t_2277, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2627 = _C.rebased(_C.t_2278, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2628 = _C.rebased(_C.d_2279, 2600)  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2613 = _C.rebased(_C.d_2613, 2606)  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2614 = _C.rebased(_C.t_2614, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2615 = _C.rebased(_C.d_2615, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2616 = _C.rebased(_C.d_2616, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:158
+t_2617 = _C.rebased(_C.t_2617, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:132
+t_2618 = _C.rebased(_C.t_2618, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2619 = _C.rebased(_C.d_2328, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2620 = _C.rebased(_C.d_2329, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:134
+t_2621 = _C.rebased(_C.t_453, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2622 = _C.rebased(_C.t_2331, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2623 = _C.rebased(_C.d_2332, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2624 = _C.rebased(_C.d_2275, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:135
+t_2625 = _C.rebased(_C.t_2276, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2626 = _C.rebased(_C.d_2277, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2627 = _C.rebased(_C.d_2278, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2628 = _C.rebased(_C.t_2279, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2629 = _C.rebased(_C.t_2280, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2630 = _C.rebased(_C.t_2281, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2631 = _C.rebased(_C.t_2282, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2632 = _C.rebased(_C.t_2283, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2633 = _C.rebased(_C.t_2284, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2634 = _C.rebased(_C.d_2285, 2606)  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2600: CPS(d_2600),
-    2601: CPS(d_2601),
-    2602: CPS(d_2602),
-    2603: CPS(d_2603),
-    2604: t_2604,
-    2605: t_2605,
     2606: CPS(d_2606),
     2607: CPS(d_2607),
-    2608: t_2608,
+    2608: CPS(d_2608),
     2609: CPS(d_2609),
-    2610: CPS(d_2610),
+    2610: t_2610,
     2611: t_2611,
-    2612: t_2612,
+    2612: CPS(d_2612),
     2613: CPS(d_2613),
-    2614: CPS(d_2614),
-    2615: t_2615,
-    2616: t_2616,
-    2617: CPS(d_2617),
-    2618: CPS(d_2618),
-    2619: t_2619,
+    2614: t_2614,
+    2615: CPS(d_2615),
+    2616: CPS(d_2616),
+    2617: t_2617,
+    2618: t_2618,
+    2619: CPS(d_2619),
     2620: CPS(d_2620),
-    2621: CPS(d_2621),
+    2621: t_2621,
     2622: t_2622,
-    2623: t_2623,
-    2624: t_2624,
+    2623: CPS(d_2623),
+    2624: CPS(d_2624),
     2625: t_2625,
-    2626: t_2626,
-    2627: t_2627,
-    2628: CPS(d_2628),
+    2626: CPS(d_2626),
+    2627: CPS(d_2627),
+    2628: t_2628,
+    2629: t_2629,
+    2630: t_2630,
+    2631: t_2631,
+    2632: t_2632,
+    2633: t_2633,
+    2634: CPS(d_2634),
 }
 
 
 CODE = {
-    2953: x_2953,
-    2955: x_2955,
     2959: x_2959,
-    2960: x_2960,
     2961: x_2961,
-    2962: x_2962,
+    2965: x_2965,
     2966: x_2966,
     2967: x_2967,
     2968: x_2968,
-    2970: x_2970,
-    2971: x_2971,
     2972: x_2972,
     2973: x_2973,
     2974: x_2974,
-    2975: x_2975,
+    2976: x_2976,
+    2977: x_2977,
+    2978: x_2978,
     2979: x_2979,
+    2980: x_2980,
+    2981: x_2981,
+    2985: x_2985,
 }
 AT = {
 }
@@ -201,5 +201,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:18
-    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2951},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2601},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":2952},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2602},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2953},"o":"+=","e":{"op":"var","n":"n~748","x":2954},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2603}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2600},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2955},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2605},{"op":"let","v":"t~750","e":{"op":"lit","v":"mohole_area","x":2956},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2606},{"op":"let","v":"k~751","e":{"op":"lit","v":"ocean","x":2957},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2607},{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"var","n":"t~750","x":2958},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2609},{"op":"let","v":"l~754","e":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"var","n":"k~751"}},"x":2959},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2610},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~753"}}}]},"x":2960},"t":{"op":"seq","b":[{"op":"let","v":"open~759","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"l~754"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~753"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":2961},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2613},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~759"}]},"b":{"op":"lit","v":0},"x":2962},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2614},{"op":"choose","alts":[{"gens":[{"v":"space~760","src":{"op":"var","n":"open~759","x":2963},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~761","e":{"op":"var","n":"t~753","x":2964},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2617},{"op":"let","v":"s~762","e":{"op":"var","n":"space~760","x":2965},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2618},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~762"},"d":{},"x":2966},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~761"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2967},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2620},{"op":"set","t":{"op":"st","k":"last_space","x":2968},"o":"=","e":{"op":"var","n":"s~762","x":2969},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2621},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2970},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"bonus","d":null,"x":2971},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2624},{"op":"for","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces","x":2972},"w":{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false,"x":2973},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2974},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2626},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2625},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"effect","d":null,"x":2975},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2627},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~761","x":2976},"space":{"op":"var","n":"s~762","x":2977},"by":{"op":"var","n":"you","x":2978}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2628}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2623},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2622}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2619}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2616},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~760"}],"x":2979}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2615}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2612},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2611}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2608}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2604},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
+    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2957},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2607},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":2958},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2608},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2959},"o":"+=","e":{"op":"var","n":"n~748","x":2960},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2609}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2606},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2961},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2611},{"op":"let","v":"t~750","e":{"op":"lit","v":"mohole_area","x":2962},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2612},{"op":"let","v":"k~751","e":{"op":"lit","v":"ocean","x":2963},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2613},{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"var","n":"t~750","x":2964},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2615},{"op":"let","v":"l~754","e":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"var","n":"k~751"}},"x":2965},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2616},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~753"}}}]},"x":2966},"t":{"op":"seq","b":[{"op":"let","v":"open~759","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"l~754"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~753"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":2967},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2619},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~759"}]},"b":{"op":"lit","v":0},"x":2968},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2620},{"op":"choose","alts":[{"gens":[{"v":"space~760","src":{"op":"var","n":"open~759","x":2969},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~761","e":{"op":"var","n":"t~753","x":2970},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2623},{"op":"let","v":"s~762","e":{"op":"var","n":"space~760","x":2971},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2624},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~762"},"d":{},"x":2972},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~761"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2973},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2626},{"op":"set","t":{"op":"st","k":"last_space","x":2974},"o":"=","e":{"op":"var","n":"s~762","x":2975},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2627},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2976},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"bonus","d":null,"x":2977},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2630},{"op":"for","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces","x":2978},"w":{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false,"x":2979},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2980},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2632},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2631},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"effect","d":null,"x":2981},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2633},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~761","x":2982},"space":{"op":"var","n":"s~762","x":2983},"by":{"op":"var","n":"you","x":2984}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2634}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2629},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2628}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2625}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2622},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~760"}],"x":2985}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2621}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2618},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2617}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2614}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2610},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
 }

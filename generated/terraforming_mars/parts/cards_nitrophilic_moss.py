@@ -49,16 +49,16 @@ K = [
 ]
 
 
-x_3042 = _C.x_421  # rules_data/terraforming_mars/cards/141-208.yaml:57
-x_3045 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3049 = _C.x_756  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
-x_3050 = _C.x_757  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
-x_3052 = _C.x_756  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
-x_3053 = _C.x_757  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
-x_3055 = _C.x_2617  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+x_3049 = _C.x_421  # rules_data/terraforming_mars/cards/141-208.yaml:57
+x_3052 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3056 = _C.x_758  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+x_3057 = _C.x_759  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+x_3059 = _C.x_758  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+x_3060 = _C.x_759  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+x_3062 = _C.x_2623  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
 
 
-def d_2683(ctx, E=None, B=2683):  # rules_data/terraforming_mars/cards/141-208.yaml:66
+def d_2690(ctx, E=None, B=2690):  # rules_data/terraforming_mars/cards/141-208.yaml:66
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -71,48 +71,48 @@ def d_2683(ctx, E=None, B=2683):  # rules_data/terraforming_mars/cards/141-208.y
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~750', 2, True)
     LOCAL(ctx, E, 'r~751', 'plants', True)
-    if not d_2689(ctx, E, B):
+    if not d_2696(ctx, E, B):
         return False
     return True
 
 
-d_2684 = _C.rebased(_C.d_489, 2683)  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2685 = _C.rebased(_C.d_794, 2683)  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2686 = _C.rebased(_C.d_365, 2683)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2687 = _C.rebased(_C.d_787, 2683)  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2688 = _C.rebased(_C.d_788, 2683)  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2689 = _C.rebased(_C.d_2308, 2683)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
-d_2690 = _C.rebased(_C.d_675, 2683)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
-d_2691 = _C.rebased(_C.d_445, 2683)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
-d_2692 = _C.rebased(_C.d_673, 2683)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
-d_2693 = _C.rebased(_C.d_674, 2683)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
-d_2694 = _C.rebased(_C.d_675, 2683)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2691 = _C.rebased(_C.d_491, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2692 = _C.rebased(_C.d_797, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2693 = _C.rebased(_C.d_365, 2690)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2694 = _C.rebased(_C.d_790, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2695 = _C.rebased(_C.d_791, 2690)  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2696 = _C.rebased(_C.d_2314, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+d_2697 = _C.rebased(_C.d_677, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+d_2698 = _C.rebased(_C.d_2316, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2699 = _C.rebased(_C.d_675, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2700 = _C.rebased(_C.d_676, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
+d_2701 = _C.rebased(_C.d_677, 2690)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
 
 
 TRIALS = {
-    2683: CPS(d_2683),
-    2684: CPS(d_2684),
-    2685: CPS(d_2685),
-    2686: CPS(d_2686),
-    2687: CPS(d_2687),
-    2688: CPS(d_2688),
-    2689: CPS(d_2689),
     2690: CPS(d_2690),
     2691: CPS(d_2691),
     2692: CPS(d_2692),
     2693: CPS(d_2693),
     2694: CPS(d_2694),
+    2695: CPS(d_2695),
+    2696: CPS(d_2696),
+    2697: CPS(d_2697),
+    2698: CPS(d_2698),
+    2699: CPS(d_2699),
+    2700: CPS(d_2700),
+    2701: CPS(d_2701),
 }
 
 
 CODE = {
-    3042: x_3042,
-    3045: x_3045,
     3049: x_3049,
-    3050: x_3050,
     3052: x_3052,
-    3053: x_3053,
-    3055: x_3055,
+    3056: x_3056,
+    3057: x_3057,
+    3059: x_3059,
+    3060: x_3060,
+    3062: x_3062,
 }
 AT = {
 }
@@ -120,5 +120,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:57
-    'nitrophilic_moss': '{"id":"nitrophilic_moss","number":"146","name":{"en":"Nitrophilic Moss"},"type":"automated","cost":8,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":3042},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3043},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2684},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3044},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2685},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3045},"o":"+=","e":{"op":"var","n":"n~748","x":3046},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2686},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3047},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2687},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3048},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2688},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":3049},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3050},"o":"-=","e":{"op":"var","n":"n~750","x":3051},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:117","id":2690},"e":{"op":"grant","spec":{"on":"played","b":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":3052},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2693},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3053},"o":"-=","e":{"op":"var","n":"n~750","x":3054},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2694}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2692},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"},"x":3055}},"until":[{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2691},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:117","id":2689}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2683},"source":{"doc":"tm-facts","section":"cards.json #146 (render icons: minus plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:57"}',
+    'nitrophilic_moss': '{"id":"nitrophilic_moss","number":"146","name":{"en":"Nitrophilic Moss"},"type":"automated","cost":8,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":3049},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3050},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2691},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3051},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2692},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3052},"o":"+=","e":{"op":"var","n":"n~748","x":3053},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2693},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3054},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2694},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3055},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2695},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":3056},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3057},"o":"-=","e":{"op":"var","n":"n~750","x":3058},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:117","id":2697},"e":{"op":"grant","spec":{"on":"played","b":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":3059},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2700},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3060},"o":"-=","e":{"op":"var","n":"n~750","x":3061},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2701}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2699},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"},"x":3062}},"until":[{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:118","id":2698},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:117","id":2696}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2690},"source":{"doc":"tm-facts","section":"cards.json #146 (render icons: minus plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:57"}',
 }

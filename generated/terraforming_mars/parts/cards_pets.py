@@ -48,21 +48,21 @@ K = [
 ]
 
 
-x_3391 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3393 = _C.x_1274  # rules_data/terraforming_mars/cards/141-208.yaml:307
-x_3396 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3399 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3401 = _C.x_1277  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3404 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3399(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
+def x_3407(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
     if E is None:
         E = ctx.env()
     return (E.get('card') == E.get('this'))
 
 
-x_3400 = _C.x_1213  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3408 = _C.x_1216  # rules_data/terraforming_mars/cards/141-208.yaml:307
 
 
-def d_2971(ctx, E=None, B=2971):  # rules_data/terraforming_mars/cards/141-208.yaml:314
+def d_2979(ctx, E=None, B=2979):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -76,12 +76,12 @@ def d_2971(ctx, E=None, B=2971):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2972 = _C.rebased(_C.d_352, 2971)  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2973 = _C.rebased(_C.d_917, 2971)  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2974 = _C.rebased(_C.d_1036, 2971)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_2980 = _C.rebased(_C.d_352, 2979)  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2981 = _C.rebased(_C.d_920, 2979)  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2982 = _C.rebased(_C.d_1039, 2979)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_2975(ctx, E=None, B=2971):  # rules_data/terraforming_mars/cards/141-208.yaml:318
+def d_2983(ctx, E=None, B=2979):  # rules_data/terraforming_mars/cards/141-208.yaml:318
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,36 +95,36 @@ def d_2975(ctx, E=None, B=2971):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2976 = _C.rebased(_C.d_389, 2971)  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2977 = _C.rebased(_C.d_932, 2971)  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2978 = _C.rebased(_C.d_948, 2971)  # rules_data/terraforming_mars/definitions/cards.yaml:185
+d_2984 = _C.rebased(_C.d_389, 2979)  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2985 = _C.rebased(_C.d_935, 2979)  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2986 = _C.rebased(_C.d_951, 2979)  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
 TRIALS = {
-    2971: CPS(d_2971),
-    2972: CPS(d_2972),
-    2973: CPS(d_2973),
-    2974: CPS(d_2974),
-    2975: CPS(d_2975),
-    2976: CPS(d_2976),
-    2977: CPS(d_2977),
-    2978: CPS(d_2978),
+    2979: CPS(d_2979),
+    2980: CPS(d_2980),
+    2981: CPS(d_2981),
+    2982: CPS(d_2982),
+    2983: CPS(d_2983),
+    2984: CPS(d_2984),
+    2985: CPS(d_2985),
+    2986: CPS(d_2986),
 }
 
 
 CODE = {
-    3391: x_3391,
-    3393: x_3393,
-    3396: x_3396,
     3399: x_3399,
-    3400: x_3400,
+    3401: x_3401,
+    3404: x_3404,
+    3407: x_3407,
+    3408: x_3408,
 }
 AT = {
-    3399: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
+    3407: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:307
-    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3389},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2972},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":3390},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3391},"o":"+=","e":{"op":"var","n":"n~748","x":3392},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2974}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2971},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3393},"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3394},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2976},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3395},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2977},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3396},"o":"+=","e":{"op":"var","n":"n~750","x":3397},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2978}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2975}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3398},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3399},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3400},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
+    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3397},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2980},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":3398},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2981},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3399},"o":"+=","e":{"op":"var","n":"n~748","x":3400},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2982}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2979},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3401},"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3402},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2984},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3403},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2985},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3404},"o":"+=","e":{"op":"var","n":"n~750","x":3405},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2986}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2983}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3406},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3407},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3408},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
 }

@@ -48,20 +48,20 @@ K = [
 ]
 
 
-def x_3629(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:463
+def x_3637(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:463
     def compute():
         _h1 = ctx.state.get('board')
         return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
-    return MEMO(ctx, (3629, ctx.stamps.get('board', 0),), compute)
+    return MEMO(ctx, (3637, ctx.stamps.get('board', 0),), compute)
 
 
-def x_3632(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3640(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-def d_3182(ctx, E=None, B=3182):  # rules_data/terraforming_mars/cards/141-208.yaml:470
+def d_3190(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.yaml:470
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -75,10 +75,10 @@ def d_3182(ctx, E=None, B=3182):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3183 = _C.rebased(_C.d_524, 3182)  # rules_data/terraforming_mars/cards/141-208.yaml:470
+d_3191 = _C.rebased(_C.d_526, 3190)  # rules_data/terraforming_mars/cards/141-208.yaml:470
 
 
-def d_3184(ctx, E=None, B=3182):  # rules_data/terraforming_mars/cards/141-208.yaml:470
+def d_3192(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.yaml:470
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,7 +88,7 @@ def d_3184(ctx, E=None, B=3182):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-def d_3185(ctx, E=None, B=3182):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3193(ctx, E=None, B=3190):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -101,24 +101,24 @@ def d_3185(ctx, E=None, B=3182):  # rules_data/terraforming_mars/definitions/res
 
 
 TRIALS = {
-    3182: CPS(d_3182),
-    3183: CPS(d_3183),
-    3184: CPS(d_3184),
-    3185: CPS(d_3185),
+    3190: CPS(d_3190),
+    3191: CPS(d_3191),
+    3192: CPS(d_3192),
+    3193: CPS(d_3193),
 }
 
 
 CODE = {
-    3629: x_3629,
-    3632: x_3632,
+    3637: x_3637,
+    3640: x_3640,
 }
 AT = {
-    3629: 'rules_data/terraforming_mars/cards/141-208.yaml:463',
-    3632: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3637: 'rules_data/terraforming_mars/cards/141-208.yaml:463',
+    3640: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:463
-    'rad_suits': '{"id":"rad_suits","number":"186","name":{"en":"Rad-Suits"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":2},"x":3629},"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3630},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3183},{"op":"let","v":"r~750","e":{"op":"lit","v":"megacredits","x":3631},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3184},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3632},"o":"+=","e":{"op":"var","n":"n~749","x":3633},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3185}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3182},"vp":{"op":"lit","v":1,"x":3634},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #186 (requirement cities 2, all players)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:463"}',
+    'rad_suits': '{"id":"rad_suits","number":"186","name":{"en":"Rad-Suits"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":2},"x":3637},"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3638},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3191},{"op":"let","v":"r~750","e":{"op":"lit","v":"megacredits","x":3639},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3192},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3640},"o":"+=","e":{"op":"var","n":"n~749","x":3641},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3193}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3190},"vp":{"op":"lit","v":1,"x":3642},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #186 (requirement cities 2, all players)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:463"}',
 }

@@ -48,10 +48,10 @@ K = [
 ]
 
 
-x_4043 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4054 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3546(ctx, E=None, B=3546):  # rules_data/terraforming_mars/cards/141-208.yaml:652
+def d_3557(ctx, E=None, B=3557):  # rules_data/terraforming_mars/cards/141-208.yaml:652
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -65,21 +65,21 @@ def d_3546(ctx, E=None, B=3546):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3547 = _C.rebased(_C.d_1640, 3546)  # rules_data/terraforming_mars/cards/141-208.yaml:652
-d_3548 = _C.rebased(_C.d_785, 3546)  # rules_data/terraforming_mars/cards/141-208.yaml:652
-d_3549 = _C.rebased(_C.d_365, 3546)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_3558 = _C.rebased(_C.d_1643, 3557)  # rules_data/terraforming_mars/cards/141-208.yaml:652
+d_3559 = _C.rebased(_C.d_788, 3557)  # rules_data/terraforming_mars/cards/141-208.yaml:652
+d_3560 = _C.rebased(_C.d_365, 3557)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    3546: CPS(d_3546),
-    3547: CPS(d_3547),
-    3548: CPS(d_3548),
-    3549: CPS(d_3549),
+    3557: CPS(d_3557),
+    3558: CPS(d_3558),
+    3559: CPS(d_3559),
+    3560: CPS(d_3560),
 }
 
 
 CODE = {
-    4043: x_4043,
+    4054: x_4054,
 }
 AT = {
 }
@@ -87,5 +87,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:646
-    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":7,"x":4041},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3547},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":4042},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3548},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":4043},"o":"+=","e":{"op":"var","n":"n~748","x":4044},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3549}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3546},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:646"}',
+    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":7,"x":4052},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3558},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":4053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3559},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":4054},"o":"+=","e":{"op":"var","n":"n~748","x":4055},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3560}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3557},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:646"}',
 }

@@ -46,10 +46,10 @@ K = [
 ]
 
 
-x_4076 = _C.x_3835  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+x_4088 = _C.x_3844  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
-def d_3579(ctx, E=None, B=3579):  # rules_data/terraforming_mars/cards/141-208.yaml:678
+def d_3591(ctx, E=None, B=3591):  # rules_data/terraforming_mars/cards/141-208.yaml:678
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,19 +60,19 @@ def d_3579(ctx, E=None, B=3579):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3580 = _C.rebased(_C.d_489, 3579)  # rules_data/terraforming_mars/cards/141-208.yaml:678
-d_3581 = _C.rebased(_C.d_3363, 3579)  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+d_3592 = _C.rebased(_C.d_491, 3591)  # rules_data/terraforming_mars/cards/141-208.yaml:678
+d_3593 = _C.rebased(_C.d_3372, 3591)  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
 TRIALS = {
-    3579: CPS(d_3579),
-    3580: CPS(d_3580),
-    3581: CPS(d_3581),
+    3591: CPS(d_3591),
+    3592: CPS(d_3592),
+    3593: CPS(d_3593),
 }
 
 
 CODE = {
-    4076: x_4076,
+    4088: x_4088,
 }
 AT = {
 }
@@ -80,5 +80,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:672
-    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":4074},"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3580},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~748","x":4075}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4076}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3581}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3579},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:672"}',
+    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":4086},"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3592},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~748","x":4087}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4088}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3593}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3591},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:672"}',
 }

@@ -48,37 +48,37 @@ K = [
 ]
 
 
-def x_3142(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
+def x_3149(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((not ((_w2.get('action', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'action', None)) == 'sell_patents'))) else False)
 
 
-x_3145 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
-d_2764 = _C.rebased(_C.d_2114, 2764)  # rules_data/terraforming_mars/cards/141-208.yaml:165
-d_2765 = _C.rebased(_C.d_793, 2764)  # rules_data/terraforming_mars/cards/141-208.yaml:165
-d_2766 = _C.rebased(_C.d_385, 2764)  # rules_data/terraforming_mars/cards/141-208.yaml:165
-d_2767 = _C.rebased(_C.d_795, 2764)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3152 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2771 = _C.rebased(_C.d_2118, 2771)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2772 = _C.rebased(_C.d_796, 2771)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2773 = _C.rebased(_C.d_385, 2771)  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2774 = _C.rebased(_C.d_798, 2771)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2764: CPS(d_2764),
-    2765: CPS(d_2765),
-    2766: CPS(d_2766),
-    2767: CPS(d_2767),
+    2771: CPS(d_2771),
+    2772: CPS(d_2772),
+    2773: CPS(d_2773),
+    2774: CPS(d_2774),
 }
 
 
 CODE = {
-    3142: x_3142,
-    3145: x_3145,
+    3149: x_3149,
+    3152: x_3152,
 }
 AT = {
-    3142: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
+    3149: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:157
-    'standard_technology': '{"id":"standard_technology","number":"156","name":{"en":"Standard Technology"},"type":"active","cost":6,"tags":["science"],"triggers":[{"on":"standard_project","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"not","a":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"action"}},"b":{"op":"lit","v":"sell_patents"}}}],"x":3142},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3143},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2765},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3144},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2766},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3145},"o":"+=","e":{"op":"var","n":"n~748","x":3146},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2767}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2764}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #156 (render effects: plate -> megacredits(3))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:157"}',
+    'standard_technology': '{"id":"standard_technology","number":"156","name":{"en":"Standard Technology"},"type":"active","cost":6,"tags":["science"],"triggers":[{"on":"standard_project","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"not","a":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"action"}},"b":{"op":"lit","v":"sell_patents"}}}],"x":3149},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3150},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2772},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3151},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2773},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3152},"o":"+=","e":{"op":"var","n":"n~748","x":3153},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2774}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2771}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #156 (render effects: plate -> megacredits(3))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:157"}',
 }

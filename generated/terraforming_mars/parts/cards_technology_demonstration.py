@@ -50,59 +50,63 @@ K = [
 ]
 
 
-x_4047 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4048 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4049 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4050 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4052 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4053 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4054 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4055 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4056 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4057 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3550 = _C.rebased(_C.d_1878, 3550)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3551 = _C.rebased(_C.d_489, 3550)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3552 = _C.rebased(_C.d_1880, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_3553 = _C.rebased(_C.d_1881, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3554 = _C.rebased(_C.d_441, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3555 = _C.rebased(_C.d_442, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3556 = _C.rebased(_C.d_424, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3557 = _C.rebased(_C.d_425, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3558 = _C.rebased(_C.d_445, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3559 = _C.rebased(_C.d_695, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3560 = _C.rebased(_C.d_696, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3561 = _C.rebased(_C.d_697, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3562 = _C.rebased(_C.d_431, 3550)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4056 = _C.x_2124  # rules_data/terraforming_mars/cards/141-208.yaml:660
+x_4059 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4060 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4061 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4062 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4064 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4065 = _C.x_476  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4066 = _C.x_528  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4067 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4068 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4069 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3561 = _C.rebased(_C.d_1881, 3561)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3562 = _C.rebased(_C.d_1882, 3561)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3563 = _C.rebased(_C.d_491, 3561)  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3564 = _C.rebased(_C.d_1884, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3565 = _C.rebased(_C.d_1885, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3566 = _C.rebased(_C.d_443, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3567 = _C.rebased(_C.d_444, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3568 = _C.rebased(_C.d_425, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3569 = _C.rebased(_C.d_426, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3570 = _C.rebased(_C.d_447, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3571 = _C.rebased(_C.d_698, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3572 = _C.rebased(_C.d_699, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3573 = _C.rebased(_C.d_700, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3574 = _C.rebased(_C.d_432, 3561)  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3550: CPS(d_3550),
-    3551: CPS(d_3551),
-    3552: CPS(d_3552),
-    3553: CPS(d_3553),
-    3554: CPS(d_3554),
-    3555: CPS(d_3555),
-    3556: CPS(d_3556),
-    3557: CPS(d_3557),
-    3558: CPS(d_3558),
-    3559: CPS(d_3559),
-    3560: CPS(d_3560),
     3561: CPS(d_3561),
     3562: CPS(d_3562),
+    3563: CPS(d_3563),
+    3564: CPS(d_3564),
+    3565: CPS(d_3565),
+    3566: CPS(d_3566),
+    3567: CPS(d_3567),
+    3568: CPS(d_3568),
+    3569: CPS(d_3569),
+    3570: CPS(d_3570),
+    3571: CPS(d_3571),
+    3572: CPS(d_3572),
+    3573: CPS(d_3573),
+    3574: CPS(d_3574),
 }
 
 
 CODE = {
-    4047: x_4047,
-    4048: x_4048,
-    4049: x_4049,
-    4050: x_4050,
-    4052: x_4052,
-    4053: x_4053,
-    4054: x_4054,
-    4055: x_4055,
     4056: x_4056,
-    4057: x_4057,
+    4059: x_4059,
+    4060: x_4060,
+    4061: x_4061,
+    4062: x_4062,
+    4064: x_4064,
+    4065: x_4065,
+    4066: x_4066,
+    4067: x_4067,
+    4068: x_4068,
+    4069: x_4069,
 }
 AT = {
 }
@@ -110,5 +114,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:654
-    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":4045},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3551},{"op":"rep","n":{"op":"var","n":"n~748","x":4046},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4047},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4048},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4049},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3556},{"op":"set","t":{"op":"st","k":"discard","x":4050},"o":"=","e":{"op":"lit","v":[],"x":4051},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3557},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4052}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3558}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3555},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3554},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4053},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4054},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4055},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3561},{"op":"set","t":{"op":"st","k":"deck","x":4056},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4057},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3562}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3560},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3559}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3553},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3552}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3550},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
+    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":2},"x":4056},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3562},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":4057},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3563},{"op":"rep","n":{"op":"var","n":"n~748","x":4058},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4059},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4060},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4061},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3568},{"op":"set","t":{"op":"st","k":"discard","x":4062},"o":"=","e":{"op":"lit","v":[],"x":4063},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3569},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4064}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3570}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3567},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3566},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4065},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4066},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4067},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3573},{"op":"set","t":{"op":"st","k":"deck","x":4068},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4069},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3574}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3572},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3571}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3565},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3564}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3561},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
 }

@@ -50,46 +50,46 @@ K = [
 ]
 
 
-def x_3853(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def x_3863(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3853, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (3863, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
 
 
-def x_3855(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
+def x_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))
 
 
-def x_3856(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3866(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~756'))) is str else None) == 'game')
 
 
-def x_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~756'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~756'), 0))
 
 
-def x_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~756'), 0))
 
 
-def x_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3862 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3872 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3377(ctx, E=None, B=3377):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3387(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -97,13 +97,13 @@ def d_3377(ctx, E=None, B=3377):  # rules_data/terraforming_mars/cards/141-208.y
         E = ctx.env()
     LOCAL(ctx, E, 't~753', 'tr', True)
     LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'k~755', x_3853(ctx, E), True)
-    if not d_3381(ctx, E, B):
+    LOCAL(ctx, E, 'k~755', x_3863(ctx, E), True)
+    if not d_3391(ctx, E, B):
         return False
     return True
 
 
-def d_3378(ctx, E=None, B=3377):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3388(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -113,33 +113,33 @@ def d_3378(ctx, E=None, B=3377):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_3379 = _C.rebased(_C.d_484, 3377)  # rules_data/terraforming_mars/cards/141-208.yaml:576
+d_3389 = _C.rebased(_C.d_486, 3387)  # rules_data/terraforming_mars/cards/141-208.yaml:576
 
 
-def d_3380(ctx, E=None, B=3377):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3390(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~755', x_3853(ctx, E), True)
+    LOCAL(ctx, E, 'k~755', x_3863(ctx, E), True)
     return True
 
 
-def d_3381(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
+def d_3391(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~756', E.get('t~753'), True)
-    LOCAL(ctx, E, 'n~757', x_3855(ctx, E), True)
-    if not d_3384(ctx, E, B):
+    LOCAL(ctx, E, 'n~757', x_3865(ctx, E), True)
+    if not d_3394(ctx, E, B):
         return False
     return True
 
 
-def d_3382(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
+def d_3392(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,34 +149,34 @@ def d_3382(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/car
     return True
 
 
-def d_3383(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
+def d_3393(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', x_3855(ctx, E), True)
+    LOCAL(ctx, E, 'n~757', x_3865(ctx, E), True)
     return True
 
 
-def d_3384(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3394(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3856(ctx, E):
+    if x_3866(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~756'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[0])
     else:
-        if not d_3386(ctx, E, B):
+        if not d_3396(ctx, E, B):
             return False
     return True
 
 
-def d_3385(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3395(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -188,7 +188,7 @@ def d_3385(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def d_3386(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3396(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -197,12 +197,12 @@ def d_3386(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/res
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[2])
-    if not d_3388(ctx, E, B):
+    if not d_3398(ctx, E, B):
         return False
     return True
 
 
-def d_3387(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3397(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -214,13 +214,13 @@ def d_3387(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-def d_3388(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3398(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3861(ctx, E):
+    if x_3871(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -228,46 +228,46 @@ def d_3388(ctx, E=None, B=3377):  # rules_data/terraforming_mars/definitions/res
     return True
 
 
-d_3389 = _C.rebased(_C.d_379, 3377)  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3399 = _C.rebased(_C.d_379, 3387)  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    3377: CPS(d_3377),
-    3378: CPS(d_3378),
-    3379: CPS(d_3379),
-    3380: CPS(d_3380),
-    3381: CPS(d_3381),
-    3382: CPS(d_3382),
-    3383: CPS(d_3383),
-    3384: CPS(d_3384),
-    3385: CPS(d_3385),
-    3386: CPS(d_3386),
     3387: CPS(d_3387),
     3388: CPS(d_3388),
     3389: CPS(d_3389),
+    3390: CPS(d_3390),
+    3391: CPS(d_3391),
+    3392: CPS(d_3392),
+    3393: CPS(d_3393),
+    3394: CPS(d_3394),
+    3395: CPS(d_3395),
+    3396: CPS(d_3396),
+    3397: CPS(d_3397),
+    3398: CPS(d_3398),
+    3399: CPS(d_3399),
 }
 
 
 CODE = {
-    3853: x_3853,
-    3855: x_3855,
-    3856: x_3856,
-    3857: x_3857,
-    3859: x_3859,
-    3861: x_3861,
-    3862: x_3862,
+    3863: x_3863,
+    3865: x_3865,
+    3866: x_3866,
+    3867: x_3867,
+    3869: x_3869,
+    3871: x_3871,
+    3872: x_3872,
 }
 AT = {
-    3853: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
-    3855: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:109',
-    3856: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    3857: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    3859: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    3861: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    3863: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
+    3865: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:109',
+    3866: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3867: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3869: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    3871: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:569
-    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"lit","v":"tr","x":3851},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3378},{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":3852},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3379},{"op":"let","v":"k~755","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~752","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~752"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3853},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3380},{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"var","n":"t~753","x":3854},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3382},{"op":"let","v":"n~757","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~755"},"x":3855},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3383},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~756"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3856},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~756"},"d":0,"x":3857},"o":"+=","e":{"op":"var","n":"n~757","x":3858},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3385},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~756"},"d":0,"x":3859},"o":"+=","e":{"op":"var","n":"n~757","x":3860},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3387},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~756"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~757"},"b":{"op":"lit","v":0}}],"x":3861},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3862},"o":"=","e":{"op":"lit","v":true,"x":3863},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3389},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3388}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3386},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3384}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3381}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3377},"vp":{"op":"lit","v":2,"x":3864},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
+    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"lit","v":"tr","x":3861},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3388},{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":3862},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3389},{"op":"let","v":"k~755","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~752","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~752"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3863},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3390},{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"var","n":"t~753","x":3864},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3392},{"op":"let","v":"n~757","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~755"},"x":3865},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3393},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~756"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3866},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~756"},"d":0,"x":3867},"o":"+=","e":{"op":"var","n":"n~757","x":3868},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3395},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~756"},"d":0,"x":3869},"o":"+=","e":{"op":"var","n":"n~757","x":3870},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3397},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~756"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~757"},"b":{"op":"lit","v":0}}],"x":3871},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3872},"o":"=","e":{"op":"lit","v":true,"x":3873},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3399},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3396},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3394}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3391}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3387},"vp":{"op":"lit","v":2,"x":3874},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
 }

@@ -49,13 +49,13 @@ K = [
 ]
 
 
-x_3340 = _C.x_2494  # rules_data/terraforming_mars/cards/141-208.yaml:280
-x_3343 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3347 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3351 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3348 = _C.x_2500  # rules_data/terraforming_mars/cards/141-208.yaml:280
+x_3351 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3355 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3359 = _C.x_763  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2931(ctx, E=None, B=2931):  # rules_data/terraforming_mars/cards/141-208.yaml:287
+def d_2939(ctx, E=None, B=2939):  # rules_data/terraforming_mars/cards/141-208.yaml:287
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -79,36 +79,36 @@ def d_2931(ctx, E=None, B=2931):  # rules_data/terraforming_mars/cards/141-208.y
     return True
 
 
-d_2932 = _C.rebased(_C.d_352, 2931)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2933 = _C.rebased(_C.d_794, 2931)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2934 = _C.rebased(_C.d_365, 2931)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2935 = _C.rebased(_C.d_787, 2931)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2936 = _C.rebased(_C.d_495, 2931)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2937 = _C.rebased(_C.d_496, 2931)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2938 = _C.rebased(_C.d_359, 2931)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2939 = _C.rebased(_C.d_726, 2931)  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2940 = _C.rebased(_C.d_679, 2931)  # rules_data/terraforming_mars/definitions/resources.yaml:11
+d_2940 = _C.rebased(_C.d_352, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2941 = _C.rebased(_C.d_797, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2942 = _C.rebased(_C.d_365, 2939)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2943 = _C.rebased(_C.d_790, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2944 = _C.rebased(_C.d_497, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2945 = _C.rebased(_C.d_498, 2939)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2946 = _C.rebased(_C.d_359, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2947 = _C.rebased(_C.d_729, 2939)  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2948 = _C.rebased(_C.d_681, 2939)  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 TRIALS = {
-    2931: CPS(d_2931),
-    2932: CPS(d_2932),
-    2933: CPS(d_2933),
-    2934: CPS(d_2934),
-    2935: CPS(d_2935),
-    2936: CPS(d_2936),
-    2937: CPS(d_2937),
-    2938: CPS(d_2938),
     2939: CPS(d_2939),
     2940: CPS(d_2940),
+    2941: CPS(d_2941),
+    2942: CPS(d_2942),
+    2943: CPS(d_2943),
+    2944: CPS(d_2944),
+    2945: CPS(d_2945),
+    2946: CPS(d_2946),
+    2947: CPS(d_2947),
+    2948: CPS(d_2948),
 }
 
 
 CODE = {
-    3340: x_3340,
-    3343: x_3343,
-    3347: x_3347,
+    3348: x_3348,
     3351: x_3351,
+    3355: x_3355,
+    3359: x_3359,
 }
 AT = {
 }
@@ -116,5 +116,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:280
-    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3340},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3341},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2932},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3342},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2933},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3343},"o":"+=","e":{"op":"var","n":"n~748","x":3344},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2934},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3345},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2935},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3346},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3347},"o":"+=","e":{"op":"var","n":"n~750","x":3348},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2937},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3349},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2938},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":3350},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2939},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3351},"o":"+=","e":{"op":"var","n":"n~752","x":3352},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2940}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2931},"vp":{"op":"lit","v":2,"x":3353},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
+    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3348},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3349},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2940},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3350},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2941},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3351},"o":"+=","e":{"op":"var","n":"n~748","x":3352},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2942},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3353},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2943},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3354},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2944},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3355},"o":"+=","e":{"op":"var","n":"n~750","x":3356},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2945},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3357},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2946},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":3358},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2947},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3359},"o":"+=","e":{"op":"var","n":"n~752","x":3360},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2948}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2939},"vp":{"op":"lit","v":2,"x":3361},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
 }

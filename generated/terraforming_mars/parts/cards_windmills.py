@@ -49,29 +49,29 @@ K = [
 ]
 
 
-x_3333 = _C.x_2482  # rules_data/terraforming_mars/cards/141-208.yaml:269
-x_3336 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3338 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
-d_2926 = _C.rebased(_C.d_362, 2926)  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2927 = _C.rebased(_C.d_352, 2926)  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2928 = _C.rebased(_C.d_364, 2926)  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2929 = _C.rebased(_C.d_365, 2926)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2930 = _C.rebased(_C.t_367, 2926)  # rules_data/terraforming_mars/cards/141-208.yaml:277
+x_3341 = _C.x_2488  # rules_data/terraforming_mars/cards/141-208.yaml:269
+x_3344 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3346 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
+d_2934 = _C.rebased(_C.d_362, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2935 = _C.rebased(_C.d_352, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2936 = _C.rebased(_C.d_364, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2937 = _C.rebased(_C.d_365, 2934)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2938 = _C.rebased(_C.t_367, 2934)  # rules_data/terraforming_mars/cards/141-208.yaml:277
 
 
 TRIALS = {
-    2926: CPS(d_2926),
-    2927: CPS(d_2927),
-    2928: CPS(d_2928),
-    2929: CPS(d_2929),
-    2930: t_2930,
+    2934: CPS(d_2934),
+    2935: CPS(d_2935),
+    2936: CPS(d_2936),
+    2937: CPS(d_2937),
+    2938: t_2938,
 }
 
 
 CODE = {
-    3333: x_3333,
-    3336: x_3336,
-    3338: x_3338,
+    3341: x_3341,
+    3344: x_3344,
+    3346: x_3346,
 }
 AT = {
 }
@@ -79,5 +79,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:269
-    'windmills': '{"id":"windmills","number":"168","name":{"en":"Windmills"},"type":"automated","cost":6,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":3333},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3334},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2927},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3335},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2928},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3336},"o":"+=","e":{"op":"var","n":"n~748","x":3337},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2929}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2926},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3338},"at":"rules_data/terraforming_mars/cards/141-208.yaml:277","id":2930},"vp":{"op":"lit","v":1,"x":3339},"source":{"doc":"tm-facts","section":"cards.json #168"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:269"}',
+    'windmills': '{"id":"windmills","number":"168","name":{"en":"Windmills"},"type":"automated","cost":6,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":3341},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3342},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2935},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3343},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3344},"o":"+=","e":{"op":"var","n":"n~748","x":3345},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2937}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2934},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3346},"at":"rules_data/terraforming_mars/cards/141-208.yaml:277","id":2938},"vp":{"op":"lit","v":1,"x":3347},"source":{"doc":"tm-facts","section":"cards.json #168"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:269"}',
 }
