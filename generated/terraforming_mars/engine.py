@@ -692,10 +692,10 @@ x_4221 = x_75  # rules_data/terraforming_mars/definitions/board.yaml:146
 def x_4222(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
+    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) and ((True if (((ctx.index.plain['spaces'].get(_w6, NOREC).get('type', None) if type((_w6 := (_w5.get('space', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'space', None)))) is str else None) != 'off_map')) or (((_w7.get('by', None) if type((_w7 := E.get('event'))) is dict else KEY(_w7, 'by', None)) == E.get('you'))) else False)) else False)
 
 
-def x_4223(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4223(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['spaces'].get(_w2, NOREC).get('type', None) if type((_w2 := (_w1.get('space', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'space', None)))) is str else None) != 'off_map')
@@ -704,7 +704,7 @@ def x_4223(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 x_4226 = x_125  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4228(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4228(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     if E is None:
         E = ctx.env()
     return ((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))
@@ -725,19 +725,19 @@ def x_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 x_4239 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4242(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4242(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:105
     if E is None:
         E = ctx.env()
     return ('power' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('power', _w2))
 
 
-def x_4244(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
+def x_4244(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:105
     if E is None:
         E = ctx.env()
     return (E.get('a') == 'power_plant')
 
 
-x_4245 = x_45  # rules_data/terraforming_mars/corporations.yaml:120
+x_4245 = x_45  # rules_data/terraforming_mars/corporations.yaml:122
 
 
 def x_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -865,13 +865,13 @@ x_4284 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_4288 = x_4186  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4290(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
+def x_4290(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:124
     if E is None:
         E = ctx.env()
     return ('jovian' in _w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) in (list, dict) else IN('jovian', _w2))
 
 
-def x_4293(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def x_4293(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     if E is None:
         E = ctx.env()
     return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')
@@ -889,7 +889,7 @@ def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
 
 
-def x_4297(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
+def x_4297(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:136
     if E is None:
         E = ctx.env()
     return ('earth' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('earth', _w2))
@@ -5389,7 +5389,7 @@ t_3710 = t_56  # rules_data/terraforming_mars/definitions/board.yaml:122
 d_3711 = d_57  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_3712(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3712(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5402,7 +5402,7 @@ def d_3712(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     return True
 
 
-def d_3713(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3713(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5428,12 +5428,12 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3715 = d_102  # rules_data/terraforming_mars/corporations.yaml:97
-d_3716 = d_103  # rules_data/terraforming_mars/corporations.yaml:97
+d_3715 = d_102  # rules_data/terraforming_mars/corporations.yaml:99
+d_3716 = d_103  # rules_data/terraforming_mars/corporations.yaml:99
 d_3717 = d_104  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3718(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3718(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5459,7 +5459,7 @@ def d_3719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3720(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3720(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5469,7 +5469,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     return True
 
 
-def d_3721(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3721(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5491,7 +5491,7 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3723(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3723(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5505,7 +5505,7 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     return True
 
 
-def d_3724(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3724(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5515,7 +5515,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     return True
 
 
-def d_3725(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3725(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5537,13 +5537,13 @@ def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3727 = d_16  # rules_data/terraforming_mars/corporations.yaml:108
-d_3728 = d_1  # rules_data/terraforming_mars/corporations.yaml:108
-d_3729 = d_18  # rules_data/terraforming_mars/corporations.yaml:108
+d_3727 = d_16  # rules_data/terraforming_mars/corporations.yaml:110
+d_3728 = d_1  # rules_data/terraforming_mars/corporations.yaml:110
+d_3729 = d_18  # rules_data/terraforming_mars/corporations.yaml:110
 d_3730 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5556,7 +5556,7 @@ def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     return t_3734(ctx, k, s, E)
 
 
-def d_3732(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3732(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5567,7 +5567,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     return True
 
 
-d_3733 = d_3651  # rules_data/terraforming_mars/corporations.yaml:120
+d_3733 = d_3651  # rules_data/terraforming_mars/corporations.yaml:122
 
 
 def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -5801,7 +5801,7 @@ def d_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5814,7 +5814,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     return True
 
 
-def d_3755(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3755(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5824,7 +5824,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     return True
 
 
-def d_3756(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3756(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5906,7 +5906,7 @@ def d_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 d_3762 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
+def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5925,15 +5925,15 @@ def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
     return True
 
 
-d_3764 = d_1  # rules_data/terraforming_mars/corporations.yaml:129
-d_3765 = d_337  # rules_data/terraforming_mars/corporations.yaml:129
+d_3764 = d_1  # rules_data/terraforming_mars/corporations.yaml:131
+d_3765 = d_337  # rules_data/terraforming_mars/corporations.yaml:131
 d_3766 = d_19  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_3767 = d_202  # rules_data/terraforming_mars/corporations.yaml:129
-d_3768 = d_3641  # rules_data/terraforming_mars/corporations.yaml:129
+d_3767 = d_202  # rules_data/terraforming_mars/corporations.yaml:131
+d_3768 = d_3641  # rules_data/terraforming_mars/corporations.yaml:131
 d_3769 = d_3681  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5948,7 +5948,7 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     return True
 
 
-def d_3771(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def d_3771(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5958,7 +5958,7 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     return True
 
 
-def d_3772(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def d_3772(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5968,7 +5968,7 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     return True
 
 
-def d_3773(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def d_3773(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14593,12 +14593,12 @@ AT = {
     4191: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4198: 'rules_data/terraforming_mars/corporations.yaml:79',
     4222: 'rules_data/terraforming_mars/corporations.yaml:88',
-    4223: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4228: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4223: 'rules_data/terraforming_mars/corporations.yaml:99',
+    4228: 'rules_data/terraforming_mars/corporations.yaml:99',
     4231: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4235: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4242: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4244: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4242: 'rules_data/terraforming_mars/corporations.yaml:105',
+    4244: 'rules_data/terraforming_mars/corporations.yaml:105',
     4250: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
     4251: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
     4252: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
@@ -14618,11 +14618,11 @@ AT = {
     4275: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
     4277: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     4279: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4290: 'rules_data/terraforming_mars/corporations.yaml:122',
-    4293: 'rules_data/terraforming_mars/corporations.yaml:131',
+    4290: 'rules_data/terraforming_mars/corporations.yaml:124',
+    4293: 'rules_data/terraforming_mars/corporations.yaml:133',
     4294: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
     4295: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4297: 'rules_data/terraforming_mars/corporations.yaml:134',
+    4297: 'rules_data/terraforming_mars/corporations.yaml:136',
     4298: 'rules_data/terraforming_mars/milestones.yaml:5',
     4299: 'rules_data/terraforming_mars/milestones.yaml:6',
     4300: 'rules_data/terraforming_mars/milestones.yaml:7',
