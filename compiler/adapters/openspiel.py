@@ -18,6 +18,7 @@ game searches the true state (it is not an information-set search). Needs the
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
@@ -153,13 +154,23 @@ class RulesState(pyspiel.State):
 
 class _Box:
     """The rulesc game of a state; a deep copy saves and loads it (``to_json``/``load``)
-    and shares the package and names."""
+    and shares the package and names; a pickle holds the package's name and the saved
+    state (the compiled functions are not picklable)."""
 
     def __init__(self, game: Any, package: Any, names: Names) -> None:
         self.game, self.package, self.names = game, package, names
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         return _Box(self.package.load(self.game.to_json()), self.package, self.names)
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        return _unpickle_box, (self.package.__name__, self.game.to_json())
+
+
+def _unpickle_box(package_name: str, state: dict[str, Any]) -> _Box:
+    """The box a pickle of ``_Box`` holds: ``state`` loaded by the package named."""
+    package = importlib.import_module(package_name)
+    return _Box(package.load(state), package, Names(package.RULES))
 
 
 class Observer:
