@@ -129,9 +129,16 @@ class RulesState(pyspiel.State):
         self.game.apply(option_of(self.game, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        """The option's label (``play: Lichen``); OpenSpiel wants one string per legal
+        action, so a label two options share (two copies of a card) gets the option's
+        JSON added: ``play: Build a wind farm, top row {"act": ..., "card": "a2"...}``."""
         options = self.game.legal_actions()
-        return self.names.label(options[action]) if action < len(options) \
-            else f"action {action}"
+        if not 0 <= action < len(options):
+            return f"action {action}"
+        label = self.names.label(options[action])
+        if sum(self.names.label(o) == label for o in options) > 1:
+            label += " " + json.dumps(options[action], sort_keys=True)
+        return label
 
     def is_terminal(self) -> bool:
         return bool(self.game.is_over)

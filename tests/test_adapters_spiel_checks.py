@@ -1,4 +1,4 @@
-"""OpenSpiel's own serialization check on the adapter: a state pickles and resumes."""
+"""OpenSpiel's own checks on the adapter: states pickle and resume; action strings differ."""
 
 from __future__ import annotations
 
@@ -31,3 +31,14 @@ def test_a_pickled_state_resumes_the_same_game():
         state.apply_action(action)
         copy.apply_action(action)
     assert copy.returns() == state.returns()
+
+
+def test_action_strings_are_distinct_where_two_options_share_a_label():
+    """OpenSpiel's random_sim_test requires one string per legal action; Pampero offers
+    two copies of one action card ('Build a wind farm') as two options."""
+    state = load("pampero", players=2, seed=3).new_initial_state()
+    for action in (3, 0, 14, 10, 1, 10):   # the history random_sim_test stopped at
+        state.apply_action(action)
+    player = state.current_player()
+    strings = [state.action_to_string(player, a) for a in state.legal_actions()]
+    assert len(set(strings)) == len(strings)
