@@ -95,3 +95,15 @@ def test_mcts_against_random(name, title, games, sims, capsys):
         wins += 1 / returns.count(1.0) if returns[0] == 1.0 else 0.0
     with capsys.disabled():
         print(f"\nMCTS ({sims} simulations) vs random, {title}: won {wins:g} of {games}")
+
+
+def test_only_the_deciding_agent_has_options_in_its_info():
+    """pettingzoo.py: ``info["options"]`` is the open decision's, in the deciding agent's
+    info only; another agent keeps no options of an earlier decision."""
+    e = env("love_letter", players=2, seed=1)
+    e.reset()
+    for _ in range(6):
+        agent = e.agent_selection
+        assert e.infos[agent]["options"] == e.game.legal_actions()
+        assert all(not info for other, info in e.infos.items() if other != agent)
+        e.step(0)

@@ -42,3 +42,33 @@ def test_action_strings_are_distinct_where_two_options_share_a_label():
     player = state.current_player()
     strings = [state.action_to_string(player, a) for a in state.legal_actions()]
     assert len(set(strings)) == len(strings)
+
+
+def _solo_game_lost():
+    """A seeded random solo Terraforming Mars game that ends with Mars not terraformed
+    (winner: nobody): its state and the actions that lead there."""
+    from generated import terraforming_mars
+    modules = ("solo", "corporate_era")
+    for seed in range(1, 20):
+        game = terraforming_mars.new_game(players=1, modules=modules, seed=seed)
+        policy = terraforming_mars.RandomPolicy(seed=seed)
+        while not game.is_over:
+            game.apply(policy.choose(game))
+        if game.scores()["winner"] == []:
+            return seed
+    raise AssertionError("no lost solo game in 19 seeds")
+
+
+def test_a_lost_solo_game_returns_minus_one():
+    """README, Bot interfaces: "+1 each winner, -1 the others"; the solo player who does
+    not terraform Mars by generation 14 loses ("Variante in solitario"), which is not a
+    draw."""
+    from generated import terraforming_mars
+    seed = _solo_game_lost()
+    state = load("terraforming_mars", players=1, seed=seed,
+                 modules=("solo", "corporate_era")).new_initial_state()
+    policy = terraforming_mars.RandomPolicy(seed=seed)
+    while not state.is_terminal():
+        option = policy.choose(state.game)
+        state.apply_action(state.game.legal_actions().index(option))
+    assert state.returns() == [-1.0]

@@ -23,7 +23,7 @@ import numpy as np
 from compiler.adapters.observation import observation
 from compiler.runtime import RulesError
 
-__all__ = ["MAX_OPTIONS", "OBS_SIZE", "action_mask", "features", "option_of"]
+__all__ = ["MAX_OPTIONS", "OBS_SIZE", "action_mask", "features", "option_of", "outcome"]
 
 MAX_OPTIONS = 512  # the most options one decision has had in random games is below 200
 OBS_SIZE = 512
@@ -86,3 +86,14 @@ def option_of(game: Any, action: int) -> Any:
     if not 0 <= int(action) < len(options):
         raise RulesError(f"action {action} is not legal: {len(options)} option(s) open")
     return options[int(action)]
+
+
+def outcome(game: Any, players: int) -> list[float]:
+    """The end-of-game reward of each player: +1 each winner, -1 every other player; a
+    game of two or more players with no winner (a tie the rules leave unbroken) is a draw,
+    0 to all; a solo game with no winner is lost, -1 (Terraforming Mars's solo variant:
+    won only if Mars is terraformed by the end of generation 14)."""
+    won = set(game.scores().get("winner") or [])
+    if not won:
+        return [-1.0 if players == 1 else 0.0] * players
+    return [1.0 if i in won else -1.0 for i in range(players)]

@@ -11,7 +11,8 @@
 Action k is the k-th legal option (features.py). The game's own randomness (shuffles)
 is fixed by ``seed``, so OpenSpiel sees no chance nodes; the information is imperfect
 (hands, decks: the ``hidden`` field), and observation strings and tensors are the
-per-player observation. Returns at the end: +1 each winner, -1 the others. MCTS on this
+per-player observation. Returns at the end: +1 each winner, -1 the others
+(features.outcome: no winner is a draw, 0, or in a solo game a loss, -1). MCTS on this
 game searches the true state (it is not an information-set search). Needs the
 ``playtest`` extra.
 """
@@ -25,7 +26,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from compiler.adapters.features import MAX_OPTIONS, features, option_of
+from compiler.adapters.features import MAX_OPTIONS, features, option_of, outcome
 from compiler.adapters.observation import observation
 from compiler.playtest.games import Names, game_package
 
@@ -146,9 +147,7 @@ class RulesState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self.game.is_over:
             return [0.0] * self.players
-        won = set(self.game.scores().get("winner") or [])
-        return [0.0 if not won else (1.0 if i in won else -1.0)
-                for i in range(self.players)]
+        return outcome(self.game, self.players)
 
     def observation_string(self, player: int) -> str:
         return json.dumps(observation(self.game, player), sort_keys=True)

@@ -11,8 +11,10 @@
 Agents are ``player_0``..; an observation is ``{"observation": float32[OBS_SIZE],
 "action_mask": int8[MAX_OPTIONS]}`` (see features.py: what a player cannot see is
 hidden, per the game's ``hidden`` field); action k is the k-th legal option. Rewards
-come at the end: +1 to each winner, -1 to every other player (0 to all without a
-winner). ``info["option"]`` names the options. Needs the ``playtest`` extra.
+come at the end: +1 to each winner, -1 to every other player (no winner: 0 to all, a
+draw, or -1 in a solo game, a loss; features.outcome). ``info["options"]`` lists the
+open decision's options and ``info["kind"]`` its kind, in the deciding agent's info only
+(the others' are empty). Needs the ``playtest`` extra.
 """
 
 from __future__ import annotations
@@ -23,7 +25,14 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from compiler.adapters.features import MAX_OPTIONS, OBS_SIZE, action_mask, features, option_of
+from compiler.adapters.features import (
+    MAX_OPTIONS,
+    OBS_SIZE,
+    action_mask,
+    features,
+    option_of,
+    outcome,
+)
 from compiler.playtest.games import game_package
 
 __all__ = ["RulesEnv", "env"]
@@ -95,13 +104,14 @@ class RulesEnv(AECEnv):
     def _select(self) -> None:
         pending = self.game.pending()
         self.agent_selection = self.possible_agents[pending["player"]]
+        self.infos = {agent: {} for agent in self.agents}   # no agent keeps stale options
         self.infos[self.agent_selection] = {"options": pending["options"],
                                             "kind": pending["kind"]}
 
     def _end(self) -> None:
-        won = set(self.game.scores().get("winner") or [])
-        for i, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = 0.0 if not won else (1.0 if i in won else -1.0)
+        for agent, reward in zip(self.possible_agents, outcome(self.game, self.players),
+                                 strict=True):
+            self.rewards[agent] = reward
             self.terminations[agent] = True
             self.infos[agent] = {}
 
