@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -107,3 +108,21 @@ def test_only_the_deciding_agent_has_options_in_its_info():
         assert e.infos[agent]["options"] == e.game.legal_actions()
         assert all(not info for other, info in e.infos.items() if other != agent)
         e.step(0)
+
+
+def test_no_observation_shows_another_players_cards():
+    """Every Terraforming Mars project card is unique, so a card in one player's hand
+    (dealt, drafted or kept) is in no other player's observation: not in the machine's
+    frames either (the ten cards dealt to buy from at setup, "giocatori esperti")."""
+    from compiler.adapters.observation import observation
+    modules = ("corporate_era", "draft", "standard_corporations")
+    game = terraforming_mars.new_game(players=3, modules=modules, seed=1)
+    policy = terraforming_mars.RandomPolicy(seed=1)
+    for _ in range(40):
+        state = game.to_json()
+        for owner in range(3):
+            secret = set(state["players"][owner]["hand"])
+            for other in {0, 1, 2} - {owner}:
+                text = json.dumps(observation(game, other))
+                assert not [card for card in secret if f'"{card}"' in text], (owner, other)
+        game.apply(policy.choose(game))
