@@ -72,3 +72,17 @@ def test_a_lost_solo_game_returns_minus_one():
         option = policy.choose(state.game)
         state.apply_action(state.game.legal_actions().index(option))
     assert state.returns() == [-1.0]
+
+
+def test_modules_all_plays_what_rulesc_play_all_plays():
+    """`--modules all` (README): every module that composes with those before it for the
+    player count; of Pampero's conflicting pairs (the two extra scoring tile modules, Tower
+    Bonus Special Connection Tiles and Low Tech Towers) the later one is left out."""
+    from compiler.adapters.pettingzoo import env
+    from generated import pampero
+    expected = set(pampero.MODULES) - {"verne_extra_scoring_tiles", "low_tech_towers"}
+    spiel_state = load("pampero", players=3, seed=1, modules="all").new_initial_state()
+    zoo = env("pampero", players=3, seed=1, modules="all")
+    zoo.reset()
+    assert set(spiel_state.game.to_json()["modules"]) == expected
+    assert set(zoo.game.to_json()["modules"]) == expected

@@ -23,7 +23,8 @@ import numpy as np
 from compiler.adapters.observation import observation
 from compiler.runtime import RulesError
 
-__all__ = ["MAX_OPTIONS", "OBS_SIZE", "action_mask", "features", "option_of", "outcome"]
+__all__ = ["MAX_OPTIONS", "OBS_SIZE", "action_mask", "features", "option_of", "outcome",
+           "selected_modules"]
 
 MAX_OPTIONS = 512  # the most options one decision has had in random games is below 200
 OBS_SIZE = 512
@@ -97,3 +98,15 @@ def outcome(game: Any, players: int) -> list[float]:
     if not won:
         return [-1.0 if players == 1 else 0.0] * players
     return [1.0 if i in won else -1.0 for i in range(players)]
+
+
+def selected_modules(rules: dict[str, Any], modules: Any, players: int) -> tuple[str, ...]:
+    """The module ids an adapter plays: ``modules`` as given (ids, or one string of ids
+    separated by commas), or for ``"all"`` (alone) every module that composes with those
+    before it for ``players``, as ``rulesc play --modules all`` chooses."""
+    names = [m.strip() for m in (modules.split(",") if isinstance(modules, str) else modules)
+             if m and m.strip()]
+    if names == ["all"] and "all" not in (rules.get("modules") or {}):
+        from compiler.cli.selection import composable
+        return tuple(composable(rules, players).modules)
+    return tuple(names)

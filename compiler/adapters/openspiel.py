@@ -26,7 +26,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from compiler.adapters.features import MAX_OPTIONS, features, option_of, outcome
+from compiler.adapters.features import (
+    MAX_OPTIONS,
+    features,
+    option_of,
+    outcome,
+    selected_modules,
+)
 from compiler.adapters.observation import observation
 from compiler.playtest.games import Names, game_package
 
@@ -36,10 +42,10 @@ MAX_GAME_LENGTH = 5000
 
 
 def load(game: str, players: int = 2, seed: int = 0,
-         modules: tuple[str, ...] = ()) -> RulesGame:
+         modules: tuple[str, ...] | str = ()) -> RulesGame:
     """The pyspiel game of a built game (``generated/<game>``), registered with pyspiel
     as ``python_rulesc_<game>`` (parameters players, seed, modules) so that states can be
-    cloned and pickled."""
+    cloned and pickled. ``modules="all"``: every module that composes for ``players``."""
     name = f"python_rulesc_{game}"
     if name not in _REGISTERED:
         package = game_package(game)
@@ -49,8 +55,8 @@ def load(game: str, players: int = 2, seed: int = 0,
         cls = type(f"RulesGame_{game}", (RulesGame,), {"GAME": game, "TYPE": gtype})
         pyspiel.register_game(gtype, cls)
         _REGISTERED.add(name)
-    return pyspiel.load_game(name, {"players": players, "seed": seed,
-                                    "modules": ",".join(modules)})
+    return pyspiel.load_game(name, {"players": players, "seed": seed, "modules":
+                                    modules if isinstance(modules, str) else ",".join(modules)})
 
 
 _REGISTERED: set[str] = set()
@@ -80,7 +86,8 @@ class RulesGame(pyspiel.Game):
         params = {"players": 2, "seed": 0, "modules": "", **(params or {})}
         self.package = game_package(self.GAME)
         self.players, self.seed = int(params["players"]), int(params["seed"])
-        self.modules = tuple(m for m in str(params["modules"]).split(",") if m)
+        self.modules = selected_modules(self.package.RULES, str(params["modules"]),
+                                        self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=MAX_OPTIONS, max_chance_outcomes=0, num_players=self.players,
             min_utility=-1.0, max_utility=1.0, utility_sum=None,

@@ -32,15 +32,17 @@ from compiler.adapters.features import (
     features,
     option_of,
     outcome,
+    selected_modules,
 )
 from compiler.playtest.games import game_package
 
 __all__ = ["RulesEnv", "env"]
 
 
-def env(game: str, players: int = 2, seed: int = 0, modules: tuple[str, ...] = (),
+def env(game: str, players: int = 2, seed: int = 0, modules: tuple[str, ...] | str = (),
         render_mode: str | None = None) -> RulesEnv:
-    """The AEC environment of a built game (``generated/<game>``)."""
+    """The AEC environment of a built game (``generated/<game>``); ``modules="all"``: every
+    module that composes for ``players`` (features.selected_modules)."""
     return RulesEnv(game, players, seed, modules, render_mode)
 
 
@@ -49,11 +51,12 @@ class RulesEnv(AECEnv):
 
     metadata = {"name": "rulesc_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, game: str, players: int, seed: int, modules: tuple[str, ...],
+    def __init__(self, game: str, players: int, seed: int, modules: tuple[str, ...] | str,
                  render_mode: str | None = None) -> None:
         super().__init__()
         self.package = game_package(game)
-        self.players, self.seed, self.modules = players, seed, tuple(modules)
+        self.players, self.seed = players, seed
+        self.modules = selected_modules(self.package.RULES, modules, players)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         space = spaces.Dict({
