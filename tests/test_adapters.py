@@ -126,3 +126,15 @@ def test_no_observation_shows_another_players_cards():
                 text = json.dumps(observation(game, other))
                 assert not [card for card in secret if f'"{card}"' in text], (owner, other)
         game.apply(policy.choose(game))
+
+
+def test_reset_without_a_seed_deals_a_new_game():
+    """Gymnasium's reset: with no seed, a new episode is not the same game again (a bot
+    trained over many episodes would otherwise see one deal); reset(seed=S) repeats S."""
+    e = env("love_letter", players=2, seed=1)
+    e.reset()
+    first = e.game.to_json()
+    e.reset()
+    assert e.game.to_json()["deck"] != first["deck"]
+    e.reset(seed=1)
+    assert e.game.to_json() == first

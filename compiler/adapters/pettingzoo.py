@@ -47,7 +47,9 @@ def env(game: str, players: int = 2, seed: int = 0, modules: tuple[str, ...] | s
 
 
 class RulesEnv(AECEnv):
-    """One game of ``game`` per episode; ``reset(seed=S)`` sets up game seed S."""
+    """One game of ``game`` per episode; ``reset(seed=S)`` sets up game seed S, and
+    ``reset()`` the env's seed first, then the seed after the last episode's (a new deal
+    each episode, reproducible)."""
 
     metadata = {"name": "rulesc_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -75,6 +77,8 @@ class RulesEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.seed = seed
+        elif self.game is not None:   # as Gymnasium: no seed, a new game (the next seed)
+            self.seed += 1
         self.game = self.package.new_game(players=self.players, modules=self.modules,
                                           seed=self.seed)
         self.agents = list(self.possible_agents)
