@@ -138,3 +138,28 @@ def test_reset_without_a_seed_deals_a_new_game():
     assert e.game.to_json()["deck"] != first["deck"]
     e.reset(seed=1)
     assert e.game.to_json() == first
+
+
+class _Seen:
+    """A stand-in game: ``to_json`` returns the state given (no hidden entries)."""
+
+    rules: dict = {}
+
+    def __init__(self, state):
+        self.state = state
+
+    def to_json(self):
+        return json.loads(json.dumps(self.state))
+
+
+def test_the_deciding_players_vector_tells_its_options_apart():
+    """Action k is the k-th option: the decider's vector must change when option k names
+    another card (else a bot cannot learn what an action number means); another player,
+    who may not see the options, gets the same vector."""
+    def state(card):
+        return {"players": [{"hand": []}, {"hand": []}],
+                "pending": {"player": 0, "kind": "play", "prompt": "play a card",
+                            "options": [{"card": card}, {"card": "guard"}]}}
+    priest, baron = _Seen(state("priest")), _Seen(state("baron"))
+    assert not np.array_equal(features(priest, 0), features(baron, 0))
+    assert np.array_equal(features(priest, 1), features(baron, 1))
