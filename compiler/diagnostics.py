@@ -53,6 +53,8 @@ CODES = {
     "R042": "a list by player count has no item for a player count",
     "R043": "event emitted without a field it declares",
     "R044": "definition text names no parameter",
+    "R045": "stop outside any loop",
+    "R046": "a seat the game does not have",
     "D004": "statement where a value is expected, or a value where a statement is",
     "W003": "record without a rulebook source",
     "W004": "definition text without a language of the game",

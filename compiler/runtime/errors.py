@@ -3,8 +3,7 @@
 ``RulesError`` is what the public API raises for something the caller did (an illegal
 action, a player count the rules do not allow) or for rules data that runs away (a loop
 without end). Data that ``rulesc check`` accepts never makes the kernel raise anything
-else.
-"""
+else."""
 
 from __future__ import annotations
 
