@@ -60,6 +60,7 @@ CODES = {
     "W004": "definition text without a language of the game",
     "W005": "rules file not named *.yaml",
     "W006": "invisible bidirectional control character",
+    "W007": "line break or tab in a name",
     "W001": "provisional value", "W002": "printed count differs from the records",
     "W010": "placeholder content",
     # failures of `rulesc test` (compiler/scenario*.py), "Scenario failures" in the docs
