@@ -204,10 +204,14 @@ def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]],
     """Whether ``d`` follows from a file or record that failed to load or validate: an
     unknown id it would declare (R001, R015; R001 also for a field of kinds.yaml whose
     type was refused, ``fields``; a document kind, S002, or a type, R030, a kinds.yaml
-    that did not load would declare), a required document it is (R016), or a phrase
+    that did not load would declare), a required document it is (R016), an unknown
+    event when an events document did not load (R001), or a phrase
     only its definitions hold (R033: every word of a lost phrase, or a lost id no record
     that loaded has, ``declared``, occurs in the unmatched text)."""
     if d.code == "R001" and _last_quoted(d.message) in fields:
+        return True
+    if d.code == "R001" and d.message.split(": ")[-1].startswith("unknown event '") and \
+            "kind:events" in shadow:   # an events document did not load
         return True
     if d.code in ("R001", "R015") or (d.code == "S002" and "kind '" in d.message) or \
             (d.code == "R030" and ("is not a type" in d.message or
@@ -257,7 +261,8 @@ def _order(d: Diagnostic) -> tuple[int, str, int, int, str]:
 
 def _unreadable(folder: Path, root: Path, good: list[load.Document]) -> list[str]:
     """The raw text of the files under ``folder`` that failed to load or validate, and
-    of the files holding a record the schema stage left out."""
+    of the files holding a record the schema stage left out; a text that says no kind
+    (an empty file, L007) is taken to be of the kind its file name says (events.yaml)."""
     readable = {d.path for d in good if not d.dropped}
     texts = []
     base = folder.resolve()
@@ -265,7 +270,9 @@ def _unreadable(folder: Path, root: Path, good: list[load.Document]) -> list[str
         if _display(file, root).rstrip("/") in readable:
             continue
         raw, problem = load.read_file(file, base)
-        texts.append("" if problem else raw.decode("utf-8", "replace"))
+        text = "" if problem else raw.decode("utf-8", "replace")
+        kind = "" if re.search(r"^kind:", text, re.M) else f"kind: {file.stem}\n"
+        texts.append(kind + text)
     return texts
 
 
