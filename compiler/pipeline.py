@@ -178,7 +178,11 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     ir, _decls, lang_diags = lang.compile_core(good, prompted)
     word_prompts(ir, prompted)
     more = check.check(good, ir, layer, _display(rules_dir, root).rstrip("/"))
-    texts = [t for folder in folders for t in _unreadable(folder, root, good)]
+    named = [t for folder in folders for t in _unreadable(folder, root, good)]
+    texts = [t for _, t in named]
+    # a file that says no kind (an empty events.yaml, L007) may be what its name says:
+    # an unknown event follows from one (a missing document is still R016)
+    events = any(s == "events" and not re.search(r"^kind:", t, re.M) for s, t in named)
     shadow = {i for d in good for i in d.dropped}
     shadow.update(i for t in texts for i in re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", t))
     lost = [_phrase_words(p) for t in texts
@@ -189,6 +193,8 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     lost += _bad_phrases(good, lang_diags)
     fields = {_first_quoted(d.message) for d in lang_diags
               if d.code == "R030" and d.message.startswith("field '")}  # left out
+    if events:
+        shadow.add("kind:events?")
     later = [d for d in lang_diags + more
              if not _follows(d, shadow, lost, declared, fields)]
     result.docs, result.ir = docs, ir
@@ -211,7 +217,7 @@ def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]],
     if d.code == "R001" and _last_quoted(d.message) in fields:
         return True
     if d.code == "R001" and d.message.split(": ")[-1].startswith("unknown event '") and \
-            "kind:events" in shadow:   # an events document did not load
+            {"kind:events", "kind:events?"} & shadow:   # an events document did not load
         return True
     if d.code in ("R001", "R015") or (d.code == "S002" and "kind '" in d.message) or \
             (d.code == "R030" and ("is not a type" in d.message or
@@ -259,10 +265,11 @@ def _order(d: Diagnostic) -> tuple[int, str, int, int, str]:
     return (0 if d.code.startswith("L") else 1, *d.sort_key())
 
 
-def _unreadable(folder: Path, root: Path, good: list[load.Document]) -> list[str]:
+def _unreadable(folder: Path, root: Path, good: list[load.Document]
+                ) -> list[tuple[str, str]]:
     """The raw text of the files under ``folder`` that failed to load or validate, and
-    of the files holding a record the schema stage left out; a text that says no kind
-    (an empty file, L007) is taken to be of the kind its file name says (events.yaml)."""
+    of the files holding a record the schema stage left out, each with its file's name
+    (without ``.yaml``)."""
     readable = {d.path for d in good if not d.dropped}
     texts = []
     base = folder.resolve()
@@ -270,9 +277,7 @@ def _unreadable(folder: Path, root: Path, good: list[load.Document]) -> list[str
         if _display(file, root).rstrip("/") in readable:
             continue
         raw, problem = load.read_file(file, base)
-        text = "" if problem else raw.decode("utf-8", "replace")
-        kind = "" if re.search(r"^kind:", text, re.M) else f"kind: {file.stem}\n"
-        texts.append(kind + text)
+        texts.append((file.stem, "" if problem else raw.decode("utf-8", "replace")))
     return texts
 
 
