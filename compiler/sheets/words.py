@@ -86,6 +86,10 @@ IT: dict[str, Any] = {
                  "f": {"one": "tua {x}", "other": "tue {x}"}}},
     "var": {"you": "te", "this": "questa", "event": "l'evento"},
     "event_field": "il suo {f}",
+    # event.f == you, f without words: a field named by a preposition says it ("by":
+    # "se è opera tua"), another the field as your role ("se sei tu il suo target")
+    "event_is_you": {"by": "è opera tua", "from": "viene da te", "to": "è diretto a te",
+                     "for": "è per te", "with": "è con te", "": "sei tu il suo {f}"},
     "true": "sì", "false": "no", "none": "nessuno",
     "list_sep": ", ", "num_sep": "/",
     "filter": "{src} ({w})", "map": "{e}, per ogni {v}",
@@ -243,6 +247,8 @@ EN: dict[str, Any] = {
                  "f": {"one": "your {x}", "other": "of your {x}"}}},
     "var": {"you": "you", "this": "this", "event": "the event"},
     "event_field": "its {f}",
+    "event_is_you": {"by": "it is by you", "from": "it is from you", "to": "it is to you",
+                     "for": "it is for you", "with": "it is with you", "": "you are its {f}"},
     "true": "yes", "false": "no", "none": "none",
     "list_sep": ", ", "num_sep": "/",
     "filter": "{src} ({w})", "map": "{e}, for each {v}",
