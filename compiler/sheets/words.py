@@ -33,6 +33,7 @@ IT: dict[str, Any] = {
     "field_of": "{f} di {x}",
     "assign_list": {"+=": "aggiungi {e} a {t}", "-=": "togli {e} da {t}"},   # "al mazzo"
     "repeat": "ripeti {n} volte: {b}",
+    "again": {"2": "{b}, due volte", "other": "{b}, {n} volte"},   # the same statement again
     "each_sep": ", ogni ", "each_last": " e ogni ", "per_each": "per ogni {x}",
     "per_group": "{n} {a}", "counting_more": "{a}, contandone {n} in più",
     "while": "finché {c}: {b}",
@@ -199,6 +200,7 @@ EN: dict[str, Any] = {
     "field_of": "the {f} of {x}",
     "assign_list": {"+=": "add {e} to {t}", "-=": "remove {e} from {t}"},
     "repeat": "repeat {n} times: {b}",
+    "again": {"2": "{b}, twice", "other": "{b}, {n} times"},
     "each_sep": ", each ", "each_last": " and each ", "per_each": "per {x}",
     "per_group": "{n} {a}", "counting_more": "{a}, counting {n} more",
     "while": "while {c}: {b}",
