@@ -121,6 +121,25 @@ def test_a_name_on_two_lines_is_warned_at_it_and_still_builds(
     _build(rules, tmp_path / "out", capsys)
 
 
+def test_a_unit_with_a_tab_is_warned_and_a_plain_one_is_not(tmp_path: Path) -> None:
+    """A field of type ``names`` (a unit, "tile|tiles") is a name too: W007 at the one
+    holding a tab, none at the one on one line."""
+    from compiler.pipeline import compile_game
+
+    rules = tmp_path / "rules"
+    shutil.copytree(BASE, rules)
+    kinds = rules / "kinds.yaml"
+    kinds.write_text(kinds.read_text("utf-8").replace(
+        "{id: resources, fields: {}}", "{id: resources, fields: {unit: names?}}"), "utf-8")
+    (rules / "resources.yaml").write_text(
+        "kind: resources\nsource: {doc: rules, section: Resources}\nrecords:\n"
+        "  - {id: money, name: {en: money}, unit: {en: \"coin|\\tcoins\"}}\n"
+        "  - {id: score, name: {en: score}, unit: {en: \"point|points\"}}\n", "utf-8")
+    found = [(d.code, d.span.line, d.span.col) for d in compile_game(rules, tmp_path).diagnostics]
+    line = (rules / "resources.yaml").read_text("utf-8").splitlines()[3]
+    assert found == [("W007", 4, line.index('"coin') + 1)], found
+
+
 def test_hostile_folder_name_stays_in_comments_and_strings(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = f"evil\"'\n{MARK} = 1 #{{{{x}}}}"

@@ -176,14 +176,18 @@ _BREAKS = re.compile("[\t\n\v\f\r\x85\u2028\u2029]")
 
 
 def _one_line_names(docs: list[Document]) -> list[Diagnostic]:
-    """W007 at a record's ``name`` or ``name_one`` (in any language) that holds a line
-    break or a tab: ``explain``, menus and the score table print a name on one line. A
-    warning, not a schema rule: such a name is harmless data (the build still quotes it,
-    tests/test_bad_input_names.py)."""
+    """W007 at a record's ``name``, ``name_one`` or field of type ``names`` (a unit, in
+    kinds.yaml), in any language, that holds a line break or a tab: ``explain``, menus
+    and the score table print a name on one line. A warning, not a schema rule: such a
+    name is harmless data (the build still quotes it, tests/test_bad_input_names.py)."""
+    named = {str(k.get("id")): [f for f, spec in (k.get("fields") or {}).items()
+                                if spec in ("names", "names?")]
+             for d in docs if d.kind == "kinds" for k in items(d.data, "records")
+             if isinstance(k, dict) and isinstance(k.get("fields"), dict)}
     out: list[Diagnostic] = []
     for doc in docs:
         for i, rec in enumerate(items(doc.data, "records")):
-            for key in ("name", "name_one"):
+            for key in ("name", "name_one", *named.get(str(doc.kind), ())):
                 names = rec.get(key) if isinstance(rec, dict) else None
                 for lang, text in (names.items() if isinstance(names, dict) else ()):
                     found = _BREAKS.search(text) if isinstance(text, str) else None
