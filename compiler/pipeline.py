@@ -180,9 +180,6 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     more = check.check(good, ir, layer, _display(rules_dir, root).rstrip("/"))
     named = [t for folder in folders for t in _unreadable(folder, root, good)]
     texts = [t for _, t in named]
-    # a file that says no kind (an empty events.yaml, L007) may be what its name says:
-    # an unknown event follows from one (a missing document is still R016)
-    events = any(s == "events" and not re.search(r"^kind:", t, re.M) for s, t in named)
     shadow = {i for d in good for i in d.dropped}
     shadow.update(i for t in texts for i in re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", t))
     lost = [_phrase_words(p) for t in texts
@@ -193,8 +190,10 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     lost += _bad_phrases(good, lang_diags)
     fields = {_first_quoted(d.message) for d in lang_diags
               if d.code == "R030" and d.message.startswith("field '")}  # left out
-    if events:
-        shadow.add("kind:events?")
+    # a file that says no kind (an empty events.yaml, L007) may be what its name says:
+    # an unknown event follows from one (a missing document is still R016)
+    shadow.update("kind:events?" for stem, t in named
+                  if stem == "events" and not re.search(r"^kind:", t, re.M))
     later = [d for d in lang_diags + more
              if not _follows(d, shadow, lost, declared, fields)]
     result.docs, result.ir = docs, ir

@@ -89,8 +89,8 @@ def _exposed(rc: RC, syn: Syn, name: str, scope: Scope) -> tuple[IR, Type] | Non
     for scope_name, entry in rc.exposed:
         each = entry.spec.get("each")
         record = rc.decls.records.get(each or "", {}).get(name)
-        if entry.spec.get("lost_each") and rc.kind_of(name) or \
-                record is not None and _where_holds(entry.spec.get("where"), record.data):
+        if (entry.spec.get("lost_each") and rc.kind_of(name)) or \
+                (record is not None and _where_holds(entry.spec.get("where"), record.data)):
             base, t = state_ref(rc, syn, entry.name, scope_name, entry.type, scope)
             return {"op": "key", "of": base, "k": {"op": "lit", "v": name},
                     "d": default_of(t[2])}, t[2]
