@@ -216,6 +216,13 @@ def _plain_if(tree: Tree) -> bool:
     return isinstance(tree, dict) and tree.get("form") == "if" and "e" not in tree
 
 
+def _said(s: Clauses, cond: Tree) -> bool:
+    """A ``require``'s condition is said unless it is a use of a definition marked
+    ``on_sheets: false`` (a rule the printed card leaves unsaid, docs/sheets.md)."""
+    d = s.defs.get(cond.get("def")) if isinstance(cond, dict) else None
+    return not (isinstance(d, dict) and d.get("on_sheets") is False)
+
+
 _COLON = ("choose", "if", "for", "repeat")
 """The forms said with a colon of their own ("scegli una: ...", "per ogni X: ...")."""
 
@@ -223,7 +230,8 @@ _COLON = ("choose", "if", "for", "repeat")
 STATEMENTS: dict[str, Any] = {
     "choose": Clauses._choose, "if": Clauses._if, "for": Clauses._for,
     "repeat": Clauses._loop, "while": Clauses._loop, "assign": Clauses._assign,
-    "require": lambda s, t: s.w["require"].format(c=s.condition(t["a"])),
+    "require": lambda s, t: s.w["require"].format(c=s.condition(t["a"]))
+    if _said(s, t["a"]) else "",
     "do": lambda s, t: s.value(t["a"]), "skip": lambda s, t: s.w["skip"],
     "stop": lambda s, t: s.w["stop"], "emit": lambda s, t: "",
     "let": lambda s, t: s.w["let"].format(v=t["v"], e=s.value(t["e"])),
