@@ -223,6 +223,8 @@ def output_problem(path: Path, folder: bool) -> str:
         parent = path.parent
         if not parent.is_dir():
             return f"no folder {parent} to write {path.name} in"
+        if path.exists() and not os.access(path, os.W_OK):
+            return f"cannot write {path} (read-only)"
     if not parent.is_dir():
         return f"{parent} is a file, not a folder"
     if not os.access(parent, os.W_OK):
