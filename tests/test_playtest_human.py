@@ -32,6 +32,27 @@ def test_answers_that_ask_again(line, why):
     assert answer is None and why in message
 
 
+def test_equal_options_are_one_choice():
+    """Two copies of a card in hand are two equal options: the menu lists the choice once,
+    so its name typed in full is an answer (it fitted "2 options") and the numbers are
+    the choices (they listed "buy: Market" twice)."""
+    from compiler.playtest.agents import HumanAgent
+
+    market, pas = {"act": "buy", "card": "market"}, {"act": "pass"}
+
+    class Game:
+        def pending(self):
+            return {"player": 0, "kind": "action", "prompt": "buy or pass",
+                    "options": [market, dict(market), pas]}
+
+    out = io.StringIO()
+    agent = HumanAgent(lambda g, p: "view", lambda o: " ".join(map(str, o.values())),
+                       io.StringIO("buy market\n2\n"), out)
+    assert agent.choose(Game()) == market
+    assert agent.choose(Game()) == pas
+    assert out.getvalue().count("buy market") == 2  # one row in each of the two menus
+
+
 def test_quit_stops():
     with pytest.raises(QuitGame):
         parse_answer("quit", LABELS)
