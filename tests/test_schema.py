@@ -352,3 +352,21 @@ def test_a_too_long_text_says_its_length_and_the_bound() -> None:
     diags = [d for d in validate([_doc("game.yaml", text)])[1] if d.span.line == 2]
     assert [d.code for d in diags] == ["S003"]
     assert diags[0].message.endswith("has 70 characters, more than the greatest 64")
+
+
+@pytest.mark.parametrize("doc, line", [
+    (b"kind: flow\nend:\n  max_rounds: 201\n", 3),
+    (b"kind: modules\nrecords:\n  - id: long\n    round_limit: 201\n", 4),
+])
+def test_more_rounds_than_the_runtime_plays_is_s004(doc: bytes, line: int) -> None:
+    """A game is stopped after 200 rounds as one that never ends (MAX_ROUNDS): a
+    ``max_rounds`` or ``round_limit`` above it checked clean, then every game failed
+    ("rules failure: more than 200 rounds"). 200 is still allowed."""
+    from compiler.runtime.errors import MAX_ROUNDS
+
+    name = "flow.yaml" if doc.startswith(b"kind: flow") else "modules.yaml"
+    diags = [d for d in validate([_doc(name, doc)])[1] if d.span.line == line]
+    assert [d.code for d in diags] == ["S004"]
+    assert f"above the greatest value {MAX_ROUNDS}" in diags[0].message
+    ok = doc.replace(b"201", str(MAX_ROUNDS).encode())
+    assert [d for d in validate([_doc(name, ok)])[1] if d.span.line == line] == []
