@@ -311,6 +311,20 @@ def test_steps_and_booking_labels_have_names_in_a_view():
         "starting money 25, fees -2"
 
 
+def test_a_list_of_record_entries_reads_as_names_in_a_view():
+    """Terraforming Mars's funded awards (``[{id: banker, by: 0}, ...]``) read as the
+    awards' names, each with its other fields in parentheses: the view said "id
+    Banchiere, by giocatore 1, id Proprietario, by giocatore 2" (a raw key ``id``, and
+    fields and items both split by commas)."""
+    import generated.terraforming_mars as tm
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import value_text
+
+    names = Names(tm.RULES, "en")
+    awards = [{"id": "banker", "by": "player 1"}, {"id": "landlord", "by": None}]
+    assert value_text(awards, names) == "Banker (by player 1), Landlord"
+
+
 def test_a_track_with_no_name_reads_as_words_in_a_view():
     """Pampero's turn-order disc row (track ``lower_row``, no name in tracks.yaml: "move
     your turn-order disc to the lower row") reads "lower row 1" in a player's tracks, as
