@@ -370,3 +370,12 @@ def test_more_rounds_than_the_runtime_plays_is_s004(doc: bytes, line: int) -> No
     assert f"above the greatest value {MAX_ROUNDS}" in diags[0].message
     ok = doc.replace(b"201", str(MAX_ROUNDS).encode())
     assert [d for d in validate([_doc(name, ok)])[1] if d.span.line == line] == []
+
+
+def test_a_number_as_an_id_is_not_told_to_be_quoted() -> None:
+    """``id: 5``: the hint said 'quote it: "5"', which is no id either (an id starts with
+    a letter)."""
+    text = b"kind: game\nid: 5\n"
+    diags = {d.span.line: d for d in validate([_doc("game.yaml", text)])[1]}
+    assert "would not be one either" in str(diags[2].hint)
+    assert "quote it" not in str(diags[2].hint)

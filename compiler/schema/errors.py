@@ -7,6 +7,7 @@ an unknown key is reported at the key itself with a did-you-mean hint.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -166,6 +167,10 @@ def _type_hint(value: Any, expected: Any, path: tuple[Any, ...] = (),
             return f"write true or false instead of '{value}'"
         return f"'{value}' is read as text here (YAML 1.1 would make it a boolean)"
     if isinstance(value, int | float) and expected == "string":
+        pattern = schema.get("pattern") if isinstance(schema, dict) else None
+        if isinstance(pattern, str) and not re.fullmatch(pattern, str(value)):
+            return (f"an id is a word, not a number (quoted, \"{value}\" would not be one "
+                    f"either): a letter, then letters, digits or '_' (pattern {pattern})")
         return f"quote it: \"{value}\" (a leading zero is lost unless quoted)"
     if expected == "object" and path[-1:] in (("name",), ("name_one",)) and \
             isinstance(value, str):
