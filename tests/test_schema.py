@@ -379,3 +379,12 @@ def test_a_number_as_an_id_is_not_told_to_be_quoted() -> None:
     diags = {d.span.line: d for d in validate([_doc("game.yaml", text)])[1]}
     assert "would not be one either" in str(diags[2].hint)
     assert "quote it" not in str(diags[2].hint)
+
+
+def test_a_misspelt_key_of_a_state_document_leaves_out_that_key_alone() -> None:
+    """As in every document (``sorce:``): the entries are kept, so that their uses bring
+    no follow-on errors (a state document is pruned entry by entry, not as records)."""
+    text = b"kind: state\nsorce: {doc: x}\nplayer:\n  stock: {type: int}\n"
+    good, diags = validate([_doc("state.yaml", text)])
+    assert [(d.code, d.span.line) for d in diags] == [("S003", 2)]
+    assert [d.data for d in good] == [{"kind": "state", "player": {"stock": {"type": "int"}}}]

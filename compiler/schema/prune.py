@@ -121,13 +121,18 @@ def _prune_state(doc: Document, errors: list[ValidationError],
                  validator: Draft202012Validator) -> Document | None:
     """``prune`` for a state document: a bad setting of an entry is left out, an entry
     with a bad key, type or ``each``, or wrong as a whole, is left out whole (its name
-    in ``dropped``); None for an error elsewhere. What still does not fit is left out,
+    in ``dropped``), an unknown key of the document is left out; None for an error
+    elsewhere. What still does not fit is left out,
     as in ``prune``."""
     data = {k: (dict(v) if k in SCOPES and isinstance(v, dict) else v)
             for k, v in doc.data.items()}
     dropped: set[str] = set()
     for round_ in (errors, None):
         for err in round_ if round_ is not None else list(validator.iter_errors(data)):
+            if not err.absolute_path and err.validator in UNKNOWN and round_ is not None:
+                for key in unknown_keys(err):  # a misspelt key of its own (``sorce:``)
+                    data.pop(key, None)
+                continue
             cut = _state_cut(data, err, whole=round_ is None)
             if cut is None:
                 return None
