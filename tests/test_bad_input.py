@@ -433,3 +433,16 @@ def test_a_kinds_file_that_does_not_load_is_one_mistake(
     output = assert_rejected(rules, "L003", "kinds.yaml", capsys)
     assert "extra.yaml:1:7: error[S002]: unknown document kind 'tiles'" in output, output
     assert "2 error(s)" in output, output
+
+
+def test_a_link_out_of_the_rules_folder_shows_none_of_its_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """L013 said the link was not followed, then printed the linked file's first line as
+    its source line: a pull request adding ``cards.yaml -> ~/.ssh/id_rsa`` got the key's
+    first line into the check's log. Nothing of the file is shown now."""
+    rules = make_rules(tmp_path)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOKEN=hunter2\n", "utf-8")
+    os.symlink(secret, rules / "linked.yaml")
+    output = assert_rejected(rules, "L013", "linked.yaml", capsys, 1, 1)
+    assert "hunter2" not in output

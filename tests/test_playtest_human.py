@@ -32,6 +32,27 @@ def test_answers_that_ask_again(line, why):
     assert answer is None and why in message
 
 
+def test_equal_options_are_one_choice():
+    """Two copies of a card in hand are two equal options: the menu lists the choice once,
+    so its name typed in full is an answer (it fitted "2 options") and the numbers are
+    the choices (they listed "buy: Market" twice)."""
+    from compiler.playtest.agents import HumanAgent
+
+    market, pas = {"act": "buy", "card": "market"}, {"act": "pass"}
+
+    class Game:
+        def pending(self):
+            return {"player": 0, "kind": "action", "prompt": "buy or pass",
+                    "options": [market, dict(market), pas]}
+
+    out = io.StringIO()
+    agent = HumanAgent(lambda g, p: "view", lambda o: " ".join(map(str, o.values())),
+                       io.StringIO("buy market\n2\n"), out)
+    assert agent.choose(Game()) == market
+    assert agent.choose(Game()) == pas
+    assert out.getvalue().count("buy market") == 2  # one row in each of the two menus
+
+
 def test_quit_stops():
     with pytest.raises(QuitGame):
         parse_answer("quit", LABELS)
@@ -289,6 +310,20 @@ def test_steps_and_booking_labels_have_names_in_a_view():
     names = Names(pampero.RULES)
     assert value_text({"starting_money": 25, "fees": -2}, names) == \
         "starting money 25, fees -2"
+
+
+def test_a_list_of_record_entries_reads_as_names_in_a_view():
+    """Terraforming Mars's funded awards (``[{id: banker, by: 0}, ...]``) read as the
+    awards' names, each with its other fields in parentheses: the view said "id
+    Banchiere, by giocatore 1, id Proprietario, by giocatore 2" (a raw key ``id``, and
+    fields and items both split by commas)."""
+    import generated.terraforming_mars as tm
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import value_text
+
+    names = Names(tm.RULES, "en")
+    awards = [{"id": "banker", "by": "player 1"}, {"id": "landlord", "by": None}]
+    assert value_text(awards, names) == "Banker (by player 1), Landlord"
 
 
 def test_a_track_with_no_name_reads_as_words_in_a_view():
