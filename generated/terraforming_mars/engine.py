@@ -37,6 +37,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -6535,6 +6536,7 @@ def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     value = None
+    YOU(ctx, value, 'rules_data/terraforming_mars/definitions/solo.yaml:23')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
 
