@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any
 
-from compiler.runtime import kept, resume
+from compiler.runtime import resume
 from compiler.runtime.cps import TRIALS_KEY, run_trial
 from compiler.runtime.ctx import Ctx, DryFail, Frame
 from compiler.runtime.machine import STEPS, _saved, bind, dry_run, start, unbind
@@ -118,8 +118,6 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
     only those a trial run can apply (see the module docstring)."""
     out: list[Option] = []
     ctx.applied = set()
-    ctx.now = {}
-    keep = bool(ctx.code) and ctx.journal is None  # the interpreter is the oracle
     for k, alt in enumerate(node["alts"]):
         body = alt["b"]
         for binding in _bindings(ctx, alt["gens"]):
@@ -128,8 +126,7 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
                 if label in picked:
                     continue
             ctx.cut = False
-            if trial_each and body["op"] != "skip" and not \
-                    (kept.trial(ctx, body, binding, trial) if keep else trial(ctx, body, binding)):
+            if trial_each and body["op"] != "skip" and not trial(ctx, body, binding):
                 continue
             if not picked:  # only an option that can be applied needs its label
                 label = _label(ctx, alt, binding)
@@ -147,7 +144,7 @@ def _bindings(ctx: Ctx, gens: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
     """The option's label (no copy: values never change in place; the decision posted
     holds copies)."""
-    names = kept.extend(ctx.env(), binding)
+    names = {**ctx.env(), **binding}
     ctx.frames.append({"k": "scope", "env": names})  # ctx.scope, inlined (a hot path)
     try:
         return ev(ctx, alt["label"], names)
@@ -174,7 +171,6 @@ def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
             pass
     env = clone(ctx.env())
     env.update(binding)
-    env = kept.tracked(ctx, env)
 
     def body_then_explore() -> bool:
         start(ctx, body)
@@ -233,7 +229,7 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
         yield binding
         return
     gen = gens[level]
-    names = kept.extend(ctx.env(), binding)
+    names = {**ctx.env(), **binding}
     with ctx.scope(names):
         items = list(items_of(ev(ctx, gen["src"], names)))
     var, where, last = gen["v"], gen.get("w"), level + 1 == len(gens)

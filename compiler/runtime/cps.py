@@ -52,7 +52,7 @@ Trial = Callable[..., bool]
 def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
     """``choose.trial`` with a compiled statement: whether it can be applied in full and
     changes something (the same saving, budget and rollback as the frame trial)."""
-    env = kept.tracked(ctx, {**ctx.env(), **binding})  # values never change in place
+    env = {**ctx.env(), **binding}  # values are never changed in place: a shallow copy
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, DEPTH))
     try:
@@ -119,9 +119,8 @@ def LOCAL(ctx: Ctx, env: dict[str, Any], name: str, value: Any,  # noqa: N802
           quiet: bool = False) -> None:
     """``set NAME = value`` of a local, quiet if fresh or (``quiet``) a ``let``, a loop's."""
     quiet = quiet or name not in env
-    if ctx.journal is not None:  # (a quiet write's old value is only for the undo)
-        ctx.journal.append((env, name, dict.get(env, name, MISSING) if quiet else
-                            env.get(name, MISSING), quiet))
+    if ctx.journal is not None:
+        ctx.journal.append((env, name, env.get(name, MISSING), quiet))
     env[name] = value
 
 
@@ -213,4 +212,4 @@ def _take(ctx: Ctx, node: dict[str, Any], left: int | None, picked: list[Any],
 
 
 # last: choose imports this module (attributes read when a trial meets a decision)
-from compiler.runtime import choose, kept, reactions  # noqa: E402
+from compiler.runtime import choose, reactions  # noqa: E402

@@ -69,11 +69,6 @@ class Ctx:
         trial's undo): compiled expressions keep results by the versions they read."""
         self.version = 0
         self.memo: dict[Any, Any] = {}
-        self.kept: dict[Any, Any] = {}
-        """Trial answers by what they read (kept.py); ``now``: entries' texts this listing."""
-        self.now: dict[Any, Any] = {}
-        self.track: list[Any] | None = None
-        self.reads: dict[Any, Any] = {}
         self.cut = False
         """A trial ended by its budget or Python's depth (``machine.dry_run``)."""
         self.applied: set[int] = set()
@@ -129,9 +124,7 @@ class Ctx:
         journal = self.journal
         assert journal is not None
         for container, key, old, _ in reversed(journal[mark:]):
-            if type(container) is not dict and hasattr(container, "restore"):
-                container.restore(key, old)  # a trial's view (kept.py)
-            elif old is MISSING:
+            if old is MISSING:
                 container.pop(key, None)
             else:
                 container[key] = old

@@ -15,8 +15,6 @@ from compiler.runtime.choose import trial
 from compiler.runtime.cps import ASSIGN, CHOOSE, CPS, DO, EMIT, KEYPLACE, LOCAL, SET, STMT, UNSET
 from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
-from compiler.runtime.kept import extend
-from compiler.runtime.kept import memo as kept_memo
 from compiler.runtime.machine import TrialBudget
 from compiler.runtime.machine import seat as SEAT  # noqa: N812
 from compiler.runtime.reactions import modsum as MODV  # noqa: N812  # (ctx, name, params, base, lo)
@@ -46,8 +44,6 @@ def MEMO(ctx: Any, key: tuple[Any, ...], compute: Any) -> Any:  # noqa: N802
             hit = memo.get(key := tuple(tuple(k) if type(k) is list else k for k in key), _NONE)
         except TypeError:
             return compute()
-    if ctx.track is not None and len(key) > 1:  # a watched trial (kept.py)
-        return kept_memo(ctx, memo, key, compute, hit, _NONE)
     if hit is not _NONE:
         return hit
     value = compute()
@@ -87,7 +83,7 @@ def FLD(ctx: Any, node: dict[str, Any], rid: Any) -> Any:  # noqa: N802
         hit = ctx.index.field_cache[key] = \
             (expr, value if expr or value is MISSING else _fld_of(ctx, node, rid))
     if hit[0]:
-        names = extend(ctx.env(), {"this": rid})
+        names = {**ctx.env(), "this": rid}
         with ctx.scope(names):
             return ev(ctx, hit[1], names)
     if hit[1] is not MISSING:
@@ -146,7 +142,7 @@ def CORE(ctx: Any, name: str) -> Any:  # noqa: N802
 
 def AS(ctx: Any, p: Any, body: Any) -> Any:  # noqa: N802
     """``p.(E)``: ``body(env)`` with ``you`` = p."""
-    with ctx.scope(extend(ctx.env(), {"you": p})):
+    with ctx.scope({**ctx.env(), "you": p}):
         return body(ctx.env())
 
 

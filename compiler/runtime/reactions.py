@@ -20,7 +20,6 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from compiler.runtime import kept
 from compiler.runtime.ctx import Ctx, Frame
 from compiler.runtime.errors import MAX_EVENT_DEPTH, check_bound
 from compiler.runtime.lazy import LazyTable
@@ -70,9 +69,10 @@ def emit(ctx: Ctx, event: str, fields: dict[str, Any], straight: bool = False) -
     stop the run; in a compiled trial (``straight`` and dry) they run at once, by their
     compiled functions, as ``step_react`` runs them (False: a requirement failed;
     NeedFrames when one has a decision or an owner has several: an order to choose)."""
+    log = ctx.state.get("log")
     if ctx.dry:   # an event said in a trial is a change (ctx.changed), as the log has it
         ctx.put({}, "event", event)
-    elif isinstance(log := ctx.state.get("log"), list):
+    elif isinstance(log, list):
         ctx.put(ctx.state, "log", log + [{"event": event, **fields}])
     found = _answering(ctx, event, fields)
     if found and straight and not ctx.dry:
@@ -250,8 +250,6 @@ def modsum(ctx: Ctx, name: str, params: dict[str, Any], base: Any, lo: Any) -> i
     mods = ctx.memo.get(key)
     if mods is None:
         mods = ctx.memo[key] = list(_modifiers(ctx, name))
-    elif ctx.track is not None:
-        kept.zones(ctx)
     if type(base) is not int:
         base = num(base)
     if mods:
@@ -284,8 +282,6 @@ def _active(ctx: Ctx, field: str, name: str) -> list[Active]:
     hit = ctx.memo.get(key)
     if hit is None:
         hit = ctx.memo[key] = list(active_records(ctx, named))
-    elif ctx.track is not None:
-        kept.zones(ctx)
     return hit
 
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from compiler.runtime.kept import extend
-
 __all__ = ["clone", "combined", "ev", "items_of", "num", "record"]
 
 Node = dict[str, Any]
@@ -106,7 +104,7 @@ def _fld_of(ctx: Any, n: Node, rid: Any) -> Any:
         return n.get("d")
     value = rec.get(n["f"], n.get("d"))
     if isinstance(value, dict) and "op" in value and "id" not in value:
-        names = extend(ctx.env(), {"this": rid})
+        names = {**ctx.env(), "this": rid}
         with ctx.scope(names):
             return ev(ctx, value, names)
     if not isinstance(value, (dict, list)):
@@ -247,7 +245,7 @@ def _letx(ctx: Any, n: Node) -> Any:
 
 def _as(ctx: Any, n: Node) -> Any:
     """``p.(E)``: E from player p's point of view."""
-    with ctx.scope(extend(ctx.env(), {"you": ev(ctx, n["p"])})):
+    with ctx.scope({**ctx.env(), "you": ev(ctx, n["p"])}):
         return ev(ctx, n["e"])
 
 
