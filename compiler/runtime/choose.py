@@ -230,10 +230,13 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
         return
     gen = gens[level]
     names = {**ctx.env(), **binding}
-    with ctx.scope(names):
-        items = list(items_of(ev(ctx, gen["src"], names)))
-    var, where, last = gen["v"], gen.get("w"), level + 1 == len(gens)
     scope = {"k": "scope", "env": names}  # pushed by hand: a trial restores the frames
+    ctx.frames.append(scope)
+    try:
+        items = list(items_of(ev(ctx, gen["src"], names)))
+    finally:
+        ctx.frames.pop()
+    var, where, last = gen["v"], gen.get("w"), level + 1 == len(gens)
     for item in items:
         if where is not None:
             names[var] = item  # the names of this level, the variable set to the item

@@ -31,7 +31,7 @@ from compiler.runtime.machine import (
     dry_run,
     key_place,
 )
-from compiler.runtime.values import combined
+from compiler.runtime.values import joined
 
 __all__ = ["ASSIGN", "CHOOSE", "CPS", "DO", "EMIT", "KEYPLACE", "LOCAL", "SET", "STMT",
            "TRIALS_KEY", "UNSET", "run_trial"]
@@ -100,7 +100,7 @@ def SET(ctx: Ctx, entry: str | None, c: Any, key: Any, value: Any,  # noqa: N802
         if type(now) is int and type(value) is int:
             value = now + value if op == "+=" else now - value
         else:
-            value = combined(c, key, value, op, nn)
+            value = joined(now, value, op, nn)
     if bd is not None and isinstance(value, int):
         value = clamp(ctx, bd, key, value)
     journal = ctx.journal
@@ -144,16 +144,17 @@ def KEYPLACE(ctx: Ctx, t: dict[str, Any], base: Any, key: Any) -> tuple[Any, Any
 
 def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
     """``do E`` in a trial: run the code ``E`` names in its own scope, then ``k``."""
+    if not isinstance(code, dict):
+        return k()
     env = ctx.env()
     nodes = ctx.index.nodes
-    if isinstance(code, dict) and "op" in code and code.get("id") in nodes:
+    if "op" in code and _known(nodes, code.get("id")):
         code = {"code": code["id"], "this": env.get("this")}
-    if not isinstance(code, dict) or code.get("code") not in nodes:
+    elif not _known(nodes, code.get("code")):
         return k()
-    frames = ctx.frames
     frame = {"k": "scope", "env": {"you": env.get("you"), "this": code.get("this"),
                                    "event": env.get("event")}}
-    frames.append(frame)
+    ctx.frames.append(frame)
 
     def after() -> bool:
         ctx.pop(frame)
@@ -161,6 +162,11 @@ def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
 
     fn: Trial = ctx.code[TRIALS_KEY][code["code"]]
     return fn(ctx, after, None, frame["env"])
+
+
+def _known(nodes: Any, nid: Any) -> bool:
+    """``nid in nodes``, a node already added answered without a Python call."""
+    return dict.__contains__(nodes, nid) or nid in nodes
 
 
 def CHOOSE(ctx: Ctx, nid: int, left: int | None, picked: list[Any],  # noqa: N802

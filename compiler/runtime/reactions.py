@@ -135,8 +135,11 @@ def _holds(ctx: Ctx, spec: dict[str, Any], owner: Any, rid: Any, fields: dict[st
     if "w" not in spec:
         return True
     names = {**(env or {}), "you": owner, "this": rid, "event": fields}
-    with ctx.scope(names):
+    ctx.frames.append({"k": "scope", "env": names})  # ctx.scope, inlined (a hot path)
+    try:
         return bool(ev(ctx, spec["w"], names))
+    finally:
+        ctx.frames.pop()
 
 
 def _ordered(ctx: Ctx, found: list[dict[str, Any]], actor: Any) -> list[dict[str, Any]]:

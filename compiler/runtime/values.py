@@ -158,7 +158,12 @@ def arith(o: str, a: Any, b: Any, no_none: bool = False) -> Any:
 def combined(container: Any, key: Any, value: Any, op: str, nn: bool) -> Any:
     """What ``container[key] op value`` (``+=``, ``-=``) writes: a list grows or loses
     items (``nn``: it holds no none), a number is added to or taken from."""
-    old = container.get(key) if isinstance(container, dict) else container[key]
+    return joined(container.get(key) if isinstance(container, dict) else container[key],
+                  value, op, nn)
+
+
+def joined(old: Any, value: Any, op: str, nn: bool) -> Any:
+    """``combined`` of the value ``old`` there."""
     if isinstance(old, list):
         items = [x for x in (value if isinstance(value, list) else [value])
                  if not (nn and x is None)]
