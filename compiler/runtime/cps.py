@@ -47,7 +47,6 @@ per statement run, and a trial runs at most TRIAL_STEPS statements (more only th
 
 Cont = Callable[[], bool]
 Trial = Callable[..., bool]
-NO_BOUNDS = (None, None)
 
 
 def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
@@ -96,22 +95,14 @@ def SET(ctx: Ctx, entry: str | None, c: Any, key: Any, value: Any,  # noqa: N802
     """``machine.assign`` of a ``set`` of no local name, the node's parts given by the
     compiler (``entry``: the state entry written, None for a local's part)."""
     old = c.get(key, MISSING) if isinstance(c, dict) else c[key]
-    if op != "=":  # values.combined, with a number's sum or difference done here
+    if op != "=":  # values.joined, with a number's sum or difference done here
         now = None if old is MISSING else old
         if type(now) is int and type(value) is int:
             value = now + value if op == "+=" else now - value
         else:
             value = joined(now, value, op, nn)
     if bd is not None and isinstance(value, int):
-        table = ctx.index.bounds.get((bd[0], bd[1]))  # machine.clamp, from its cache
-        if table is None:
-            value = clamp(ctx, bd, key, value)
-        else:
-            lo, hi = table.get(key if bd[2] else None, NO_BOUNDS)
-            if lo is not None and value < lo:
-                value = lo
-            if hi is not None and value > hi:
-                value = hi
+        value = clamp(ctx, bd, key, value)
     journal = ctx.journal
     if entry is not None:  # ctx.touch(entry)
         ctx.version = version = ctx.version + 1
@@ -157,9 +148,9 @@ def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
         return k()
     env = ctx.env()
     nodes = ctx.index.nodes
-    if "op" in code and _known(nodes, code.get("id")):
-        code = {"code": code["id"], "this": env.get("this")}
-    elif not _known(nodes, code.get("code")):
+    if "op" in code and (dict.__contains__(nodes, nid := code.get("id")) or nid in nodes):
+        code = {"code": code["id"], "this": env.get("this")}  # (a known node: no Python call)
+    elif not (dict.__contains__(nodes, nid := code.get("code")) or nid in nodes):
         return k()
     frame = {"k": "scope", "env": {"you": env.get("you"), "this": code.get("this"),
                                    "event": env.get("event")}}
@@ -171,11 +162,6 @@ def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
 
     fn: Trial = ctx.code[TRIALS_KEY][code["code"]]
     return fn(ctx, after, None, frame["env"])
-
-
-def _known(nodes: Any, nid: Any) -> bool:
-    """``nid in nodes``, a node already added answered without a Python call."""
-    return dict.__contains__(nodes, nid) or nid in nodes
 
 
 def CHOOSE(ctx: Ctx, nid: int, left: int | None, picked: list[Any],  # noqa: N802

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["clone", "combined", "ev", "items_of", "num", "record"]
+__all__ = ["clone", "ev", "items_of", "joined", "num", "record"]
 
 Node = dict[str, Any]
 
@@ -155,15 +155,10 @@ def arith(o: str, a: Any, b: Any, no_none: bool = False) -> Any:
     return a // b if o == "/" else a % b
 
 
-def combined(container: Any, key: Any, value: Any, op: str, nn: bool) -> Any:
-    """What ``container[key] op value`` (``+=``, ``-=``) writes: a list grows or loses
-    items (``nn``: it holds no none), a number is added to or taken from."""
-    return joined(container.get(key) if isinstance(container, dict) else container[key],
-                  value, op, nn)
-
-
 def joined(old: Any, value: Any, op: str, nn: bool) -> Any:
-    """``combined`` of the value ``old`` there."""
+    """What ``place op value`` (``+=``, ``-=``) writes where the place holds ``old``: a
+    list grows or loses items (``nn``: it holds no none), a number is added to or taken
+    from."""
     if isinstance(old, list):
         items = [x for x in (value if isinstance(value, list) else [value])
                  if not (nn and x is None)]
