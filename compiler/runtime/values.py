@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["clone", "ev", "items_of", "joined", "num", "record"]
+__all__ = ["clone", "ev", "ev_in", "items_of", "joined", "num", "record"]
 
 Node = dict[str, Any]
 
@@ -31,6 +31,15 @@ def ev(ctx: Any, node: Any, env: dict[str, Any] | None = None) -> Any:
     if env is not None and node["op"] == "var":  # env is ctx.env() (the callers' scope)
         return env.get(node["n"])
     return _OPS[node["op"]](ctx, node)
+
+
+def ev_in(ctx: Any, node: Any, names: dict[str, Any]) -> Any:
+    """``ev`` with ``names`` as the environment (``ctx.scope``'s frame, pushed by hand)."""
+    ctx.frames.append({"k": "scope", "env": names})
+    try:
+        return ev(ctx, node, names)
+    finally:
+        ctx.frames.pop()
 
 
 def _locate(exc: Exception, fn: Any) -> None:
@@ -104,9 +113,7 @@ def _fld_of(ctx: Any, n: Node, rid: Any) -> Any:
         return n.get("d")
     value = rec.get(n["f"], n.get("d"))
     if isinstance(value, dict) and "op" in value and "id" not in value:
-        names = {**ctx.env(), "this": rid}
-        with ctx.scope(names):
-            return ev(ctx, value, names)
+        return ev_in(ctx, value, {**ctx.env(), "this": rid})
     if not isinstance(value, (dict, list)):
         return value
     key = (n["kind"], rid, n["f"])
