@@ -156,8 +156,8 @@ def test_a_prompt_says_the_effects_a_card_orders():
     node = {"prompt": first}
     assert prompt(_ctx(tm.RULES), node) == (
         "nell'ordine che preferisci: aumenta la temperatura e la NT di 1 e piazza una "
-        "tessera Oceano (aumenta gli oceani e la NT di 1); togli fino a 3 piante a un "
-        "qualsiasi giocatore")
+        "tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e "
+        "la NT di 1); togli fino a 3 piante a un qualsiasi giocatore")
 
 
 def test_a_choice_of_unlabelled_options_says_each_option():
@@ -184,7 +184,8 @@ def test_a_prompt_says_the_use_written_on_the_card():
 
     [info] = _prompts(tm.RULES["records"]["cards"]["research_outpost"], [])
     assert prompt(_ctx(tm.RULES), {"prompt": info}) == \
-        "piazza una tessera Città non adiacente ad alcuna altra tessera"
+        "piazza una tessera Città non adiacente ad alcuna altra tessera (guadagna un " \
+        "eventuale bonus di piazzamento)"
 
 
 def test_a_prompt_reads_values_known_only_in_play():
