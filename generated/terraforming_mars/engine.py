@@ -3171,8 +3171,8 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
-    SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
+        SET(ctx, 'hand', c, key, ([E.get('sell~750')]), '-=', True, K[23])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~750')]), '+=', True, K[24])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[25])
@@ -3188,7 +3188,7 @@ def d_9(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('sell~750')]), '-=', True, K[23])
     return True
 
 
@@ -3198,7 +3198,7 @@ def d_10(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~750')]), '+=', True, K[24])
     return True
 
 
@@ -3230,7 +3230,7 @@ def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_26(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('sold~748'))) is int else num(_w1)) > 0)):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'more~749', False)
@@ -3243,7 +3243,7 @@ def d_14(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_26(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('sold~748'))) is int else num(_w1)) > 0)):
         return False
     return True
 
@@ -3361,7 +3361,7 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~746'))) is str else 0)), '+=', False, K[28])
     return t_27(ctx, k, s, E)
 
 
@@ -3373,7 +3373,7 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~746'))) is str else 0)), '+=', False, K[28])
     return True
 
 
@@ -3383,7 +3383,7 @@ def t_27(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_41(ctx, E):
+    if ((E.get('you') != None)):
         return t_28(ctx, k, s, E)
     return k()
 
@@ -3411,7 +3411,7 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_42(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~746'))) is str else None) != None)):
         if not d_30(ctx, E):
             return False
     return True
@@ -3487,7 +3487,7 @@ def t_34(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_49(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -3541,7 +3541,7 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     LOCAL(ctx, E, 'mine~750', x_55(ctx, E), True)
     LOCAL(ctx, E, 'empty~755', x_56(ctx, E), True)
     LOCAL(ctx, E, 'legal~761', x_57(ctx, E), True)
-    if not x_58(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~761')) > 0)):
         return False
     return t_44(ctx, k, s, E)
 
@@ -3582,7 +3582,7 @@ def d_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_58(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~761')) > 0)):
         return False
     return True
 
@@ -3666,7 +3666,7 @@ def t_51(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_66(ctx, E):
+    if ((E.get('you') != None)):
         return t_52(ctx, k, s, E)
     return k()
 
@@ -3707,7 +3707,7 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_68(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~764')))))
     old = E.get('x~765', MISSING)
 
     def brk():
@@ -3719,7 +3719,7 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~765', item, True)
-            if x_69(ctx, E):
+            if ((E.get('x~765') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~765'), _w1))):
                 return t_55(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -3795,7 +3795,7 @@ def t_61(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     LOCAL(ctx, E, 'mine~750', x_79(ctx, E), True)
     LOCAL(ctx, E, 'empty~755', x_80(ctx, E), True)
     LOCAL(ctx, E, 'legal~761', x_81(ctx, E), True)
-    if not x_82(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~761')) > 0)):
         return False
     return t_66(ctx, k, s, E)
 
@@ -3878,7 +3878,7 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     LOCAL(ctx, E, 'mine~750', x_102(ctx, E), True)
     LOCAL(ctx, E, 'empty~755', x_103(ctx, E), True)
     LOCAL(ctx, E, 'legal~761', x_104(ctx, E), True)
-    if not x_105(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~761')) > 0)):
         return False
     return t_88(ctx, k, s, E)
 
@@ -3976,7 +3976,7 @@ def t_108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     LOCAL(ctx, E, 'mine~750', x_129(ctx, E), True)
     LOCAL(ctx, E, 'empty~755', x_130(ctx, E), True)
     LOCAL(ctx, E, 'legal~761', x_131(ctx, E), True)
-    if not x_132(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~761')) > 0)):
         return False
     return t_113(ctx, k, s, E)
 
@@ -4114,7 +4114,7 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_183(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_156(ctx, E):
             return False
     return True
@@ -4124,9 +4124,7 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 159)
     return True
@@ -4136,9 +4134,7 @@ def d_157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     return True
 
 
@@ -4164,7 +4160,7 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_189(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_161(ctx, E):
             return False
     return True
@@ -4178,8 +4174,8 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_191(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_193(ctx, E), '-=', True, K[34])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4191,7 +4187,7 @@ def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_191(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
     return True
 
 
@@ -4199,9 +4195,7 @@ def d_163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_193(ctx, E), '-=', True, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4272,7 +4266,7 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_200(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_173(ctx, E):
             return False
     return True
@@ -4282,9 +4276,7 @@ def d_173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 176)
     return True
@@ -4356,7 +4348,7 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_213(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_186(ctx, E):
             return False
     return True
@@ -4366,9 +4358,7 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 189)
     return True
@@ -4645,7 +4635,7 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_342(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_314(ctx, E):
             return False
     return True
@@ -4655,9 +4645,7 @@ def d_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 317)
     return True
@@ -4729,7 +4717,7 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_355(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_327(ctx, E):
             return False
     return True
@@ -4739,9 +4727,7 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 330)
     return True
@@ -4877,7 +4863,7 @@ def d_3607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4100(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3608(ctx, E):
             return False
     return True
@@ -4887,9 +4873,7 @@ def d_3608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4102(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3611)
     return True
@@ -5166,7 +5150,7 @@ def d_3647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4147(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3648(ctx, E):
             return False
     return True
@@ -5176,9 +5160,7 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4149(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3651)
     return True
@@ -5356,7 +5338,7 @@ def t_3674(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'mine~750', x_4180(ctx, E), True)
     LOCAL(ctx, E, 'empty~755', x_4181(ctx, E), True)
     LOCAL(ctx, E, 'legal~761', x_4182(ctx, E), True)
-    if not x_4183(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~761')) > 0)):
         return False
     return t_3679(ctx, k, s, E)
 
@@ -5439,7 +5421,7 @@ def d_3699(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4207(ctx, E):
+    if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))):
         if not d_3700(ctx, E):
             return False
     return True
@@ -5549,7 +5531,7 @@ def t_3712(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4224(ctx, E):
+    if not ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'n~746', 3, True)
@@ -5562,7 +5544,7 @@ def d_3713(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4224(ctx, E):
+    if not ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')):
         return False
     return True
 
@@ -5840,7 +5822,7 @@ def d_3738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4253(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~756'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~756'))
         if c is not None:
@@ -5895,7 +5877,7 @@ def d_3742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4258(ctx, E):
+    if ((True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -5941,10 +5923,10 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         E = ctx.env()
     LOCAL(ctx, E, 'n~752', 1, True)
     LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    LOCAL(ctx, E, 'k~754', x_4272(ctx, E), True)
+    LOCAL(ctx, E, 'k~754', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4274(ctx, E), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[27])
     return True
 
 
@@ -5974,7 +5956,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~754', x_4272(ctx, E), True)
+    LOCAL(ctx, E, 'k~754', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
     return True
 
 
@@ -5986,7 +5968,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4274(ctx, E), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[27])
     return True
 
 
@@ -6079,7 +6061,7 @@ def t_3767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'mine~754', x_4292(ctx, E), True)
     LOCAL(ctx, E, 'empty~759', x_4293(ctx, E), True)
     LOCAL(ctx, E, 'legal~765', x_4294(ctx, E), True)
-    if not x_4295(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~765')) > 0)):
         return False
     return t_3772(ctx, k, s, E)
 
@@ -6120,7 +6102,7 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4295(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~765')) > 0)):
         return False
     return True
 
@@ -6204,7 +6186,7 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4303(ctx, E):
+    if ((E.get('you') != None)):
         return t_3780(ctx, k, s, E)
     return k()
 
@@ -6245,7 +6227,7 @@ def t_3782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4305(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~768')))))
     old = E.get('x~769', MISSING)
 
     def brk():
@@ -6257,7 +6239,7 @@ def t_3782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~769', item, True)
-            if x_4306(ctx, E):
+            if ((E.get('x~769') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~769'), _w1))):
                 return t_3783(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6441,7 +6423,7 @@ def t_3838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     if not d_3840(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~934', x_4378(ctx, E))
+    LOCAL(ctx, E, 'costs~934', ((_w1 + _w2 if type((_w1 := E.get('costs~934'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
     return t_3847(ctx, k, s, E)
 
 
@@ -6477,7 +6459,7 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4370(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_3842(ctx, E):
             return False
     return True
@@ -6490,8 +6472,8 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     if E is None:
         E = ctx.env()
     ASSIGN(ctx, 3843, E, 'costs~934', x_4372(ctx, E))
-    SET(ctx, 'discard', ctx.state, 'discard', x_4374(ctx, E), '+=', True, K[24])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4376(ctx, E), '-=', True, K[34])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -6509,9 +6491,7 @@ def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4374(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
     return True
 
 
@@ -6524,7 +6504,7 @@ def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~934', x_4378(ctx, E))
+    LOCAL(ctx, E, 'costs~934', ((_w1 + _w2 if type((_w1 := E.get('costs~934'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
     return True
 
 
@@ -6580,7 +6560,7 @@ def t_3849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'free~945', x_4381(ctx, E), True)
-    LOCAL(ctx, E, 'order~946', x_4382(ctx, E), True)
+    LOCAL(ctx, E, 'order~946', ((E.get('free~945') if (E.get('k~935') == 0) else FN['reversed'](ctx, None, E.get('free~945')))), True)
     return t_3852(ctx, k, s, E)
 
 
@@ -6600,7 +6580,7 @@ def d_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~946', x_4382(ctx, E), True)
+    LOCAL(ctx, E, 'order~946', ((E.get('free~945') if (E.get('k~935') == 0) else FN['reversed'](ctx, None, E.get('free~945')))), True)
     return True
 
 
@@ -6610,7 +6590,7 @@ def t_3852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4383(ctx, E):
+    if ((FN['count'](ctx, None, E.get('order~946')) > 0)):
         return t_3853(ctx, k, s, E)
     return k()
 
@@ -6704,7 +6684,7 @@ def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4391(ctx, E):
+    if ((E.get('you') != None)):
         return t_3861(ctx, k, s, E)
     return k()
 
@@ -6745,7 +6725,7 @@ def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4393(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~949')))))
     old = E.get('x~950', MISSING)
 
     def brk():
@@ -6757,7 +6737,7 @@ def t_3863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~950', item, True)
-            if x_4394(ctx, E):
+            if ((E.get('x~950') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~950'), _w1))):
                 return t_3864(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6809,7 +6789,7 @@ def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4401(ctx, E):
+    if ((FN['count'](ctx, None, E.get('ring~961')) > 0)):
         return t_3869(ctx, k, s, E)
     return k()
 
@@ -6886,7 +6866,7 @@ def t_3875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4408(ctx, E):
+    if ((E.get('you') != None)):
         return t_3876(ctx, k, s, E)
     return k()
 
@@ -6927,7 +6907,7 @@ def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4410(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~963')))))
     old = E.get('x~964', MISSING)
 
     def brk():
@@ -6939,7 +6919,7 @@ def t_3878(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~964', item, True)
-            if x_4411(ctx, E):
+            if ((E.get('x~964') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~964'), _w1))):
                 return t_3879(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6981,7 +6961,7 @@ def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4417(ctx, E)))
+    items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('you', MISSING)
 
     def brk():
@@ -7005,7 +6985,7 @@ def t_3883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4418(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
     old = E.get('c~965', MISSING)
 
     def brk():
@@ -7092,7 +7072,7 @@ def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4423(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~966'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~966'))
         if c is not None:
@@ -7147,7 +7127,7 @@ def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4428(ctx, E):
+    if ((True if ((E.get('t~966') == 'tr')) and (((_w1 if type((_w1 := E.get('n~967'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -7193,7 +7173,7 @@ def t_3898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4435(ctx, E)))
+    items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('you', MISSING)
 
     def brk():
@@ -7261,7 +7241,7 @@ def d_3901(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4437(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)):
         if not d_3902(ctx, E):
             return False
     return True
@@ -7275,8 +7255,8 @@ def d_3902(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4439(ctx, E), '+=', True, K[38])
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4441(ctx, E), '-=', True, K[37])
+        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
     return True
 
 
@@ -7288,7 +7268,7 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4439(ctx, E), '+=', True, K[38])
+        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
     return True
 
 
@@ -7296,9 +7276,7 @@ def d_3904(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4441(ctx, E), '-=', True, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
     return True
 
 
@@ -7337,8 +7315,8 @@ def t_3908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4445(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 'n~971', x_4446(ctx, E), True)
+        SET(ctx, 'corporation', c, key, ([E.get('c~970')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~971', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~970'))) is str else 0)), True)
     LOCAL(ctx, E, 'r~972', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~972'))
     if c is not None:
@@ -7354,7 +7332,7 @@ def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4445(ctx, E), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~970')]), '=', False, K[40])
     return True
 
 
@@ -7364,7 +7342,7 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~971', x_4446(ctx, E), True)
+    LOCAL(ctx, E, 'n~971', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~970'))) is str else 0)), True)
     return True
 
 
@@ -7475,7 +7453,7 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4457(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3920(ctx, E):
             return False
     return True
@@ -7485,9 +7463,7 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4459(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3923)
     return True
@@ -7511,7 +7487,7 @@ def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4463(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_3925(ctx, E):
             return False
     return True
@@ -7525,8 +7501,8 @@ def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4465(ctx, E), '+=', True, K[39])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4467(ctx, E), '-=', True, K[34])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -7538,7 +7514,7 @@ def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4465(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
     return True
 
 
@@ -7551,7 +7527,7 @@ def t_3928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4468(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
     old = E.get('card~974', MISSING)
 
     def brk():
@@ -7586,7 +7562,7 @@ def t_3930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4496(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~974')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -7843,7 +7819,7 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4496(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~974')]), '+=', True, K[23])
     return True
 
 
@@ -7853,7 +7829,7 @@ def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4499(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~974')]), '+=', True, K[24])
     return True
 
 
@@ -7932,7 +7908,7 @@ def d_3959(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4505(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3960(ctx, E):
             return False
     return True
@@ -7942,9 +7918,7 @@ def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4507(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3963)
     return True
@@ -7968,7 +7942,7 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4511(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_3965(ctx, E):
             return False
     return True
@@ -7982,8 +7956,8 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4513(ctx, E), '+=', True, K[41])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4515(ctx, E), '-=', True, K[34])
+        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -7995,7 +7969,7 @@ def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4513(ctx, E), '+=', True, K[41])
+        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
     return True
 
 
@@ -8051,7 +8025,7 @@ def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            if x_4518(ctx, E):
+            if ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)):
                 return t_3971(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8073,10 +8047,10 @@ def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4521(ctx, E), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~988')]), '-=', True, K[41])
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4523(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~988')]), '+=', True, K[39])
     return True
 
 
@@ -8088,7 +8062,7 @@ def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4521(ctx, E), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~988')]), '-=', True, K[41])
     return True
 
 
@@ -8100,7 +8074,7 @@ def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4523(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~988')]), '+=', True, K[39])
     return True
 
 
@@ -8130,7 +8104,7 @@ def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4527(ctx, E)))
+    items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('p~992', MISSING)
     for item in items:
         LOCAL(ctx, E, 'p~992', item, True)
@@ -8202,7 +8176,7 @@ def t_3981(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4531(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
     old = E.get('card~994', MISSING)
 
     def brk():
@@ -8237,7 +8211,7 @@ def t_3983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4559(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~994')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -8494,7 +8468,7 @@ def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4559(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~994')]), '+=', True, K[23])
     return True
 
 
@@ -8504,7 +8478,7 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4562(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~994')]), '+=', True, K[24])
     return True
 
 
@@ -8584,7 +8558,7 @@ def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4573(ctx, E)))
+    items = list(items_of((IDS(ctx, 'resources'))))
     old = E.get('r~795', MISSING)
     for item in items:
         LOCAL(ctx, E, 'r~795', item, True)
@@ -8670,7 +8644,7 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4579(ctx, E)))
+    items = list(items_of((IDS(ctx, 'corporations'))))
     old = E.get('c~798', MISSING)
 
     def brk():
@@ -8682,7 +8656,7 @@ def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'c~798', item, True)
-            if x_4580(ctx, E):
+            if (((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~798'))) is str else None) == True)):
                 return t_4021(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8717,8 +8691,8 @@ def t_4023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4583(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 'n~800', x_4584(ctx, E), True)
+        SET(ctx, 'corporation', c, key, ([E.get('c~799')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~800', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~799'))) is str else 0)), True)
     LOCAL(ctx, E, 'r~801', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~801'))
     if c is not None:
@@ -8734,7 +8708,7 @@ def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4583(ctx, E), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~799')]), '=', False, K[40])
     return True
 
 
@@ -8744,7 +8718,7 @@ def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~800', x_4584(ctx, E), True)
+    LOCAL(ctx, E, 'n~800', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~799'))) is str else 0)), True)
     return True
 
 
@@ -8816,7 +8790,7 @@ def d_4031(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4593(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
     LOCAL(ctx, E, 't~802', 'generation', True)
     LOCAL(ctx, E, 'n~803', 1, True)
     if not d_4035(ctx, E):
@@ -8828,9 +8802,7 @@ def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4593(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
     return True
 
 
@@ -8860,7 +8832,7 @@ def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4596(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~802'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~802'))
         if c is not None:
@@ -8915,7 +8887,7 @@ def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4601(ctx, E):
+    if ((True if ((E.get('t~802') == 'tr')) and (((_w1 if type((_w1 := E.get('n~803'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -9008,7 +8980,7 @@ def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4608(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_4048(ctx, E):
             return False
     return True
@@ -9018,9 +8990,7 @@ def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4610(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 4051)
     return True
@@ -9090,7 +9060,7 @@ def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4620(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
     old = E.get('card~807', MISSING)
 
     def brk():
@@ -9125,7 +9095,7 @@ def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4648(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~807')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -9382,7 +9352,7 @@ def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4648(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~807')]), '+=', True, K[23])
     return True
 
 
@@ -9392,7 +9362,7 @@ def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4651(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~807')]), '+=', True, K[24])
     return True
 
 
@@ -9424,7 +9394,7 @@ def t_4087(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4658(ctx, E):
+        if ((FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))):
             return t_4088(ctx, nxt, k, E)
         return k()
 
@@ -9449,7 +9419,7 @@ def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            if x_4660(ctx, E):
+            if ((not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))):
                 return t_4089(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9486,7 +9456,7 @@ def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4662(ctx, E):
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))):
         return t_4092(ctx, k, s, E)
     return k()
 
@@ -9547,7 +9517,7 @@ def t_4096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4666(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
     old = E.get('c~821', MISSING)
 
     def brk():
@@ -9620,7 +9590,7 @@ def t_4101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4673(ctx, E):
+        if (((_w1 if type((_w1 := E.get('done~819'))) is int else num(_w1)) < 2)):
             return t_4102(ctx, nxt, k, E)
         return k()
 
@@ -9671,7 +9641,7 @@ def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4706(ctx, E), '-=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~823')]), '-=', True, K[23])
         if not d_4129(ctx, E):
             return False
         return t_4131(ctx, r2, s, E)
@@ -9680,7 +9650,7 @@ def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         if not d_4133(ctx, E):
             return False
         ctx.steps += 1
-        if not EMIT(ctx, 'played', {'card': E.get('card~823'), 'by': E.get('you'), 'tags': x_4719(ctx, E), 'cost': x_4720(ctx, E)}):
+        if not EMIT(ctx, 'played', {'card': E.get('card~823'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~823'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~823'))) is str else 0))}):
             return False
         return k()
 
@@ -9954,7 +9924,7 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4706(ctx, E), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~823')]), '-=', True, K[23])
     return True
 
 
@@ -9964,7 +9934,7 @@ def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4707(ctx, E):
+    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~823'))) is str else None) != None)):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~823'))
         if c is not None:
@@ -10020,16 +9990,16 @@ def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4712(ctx, E):
+    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~823'))) is str else None) == 'event')):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
-            SET(ctx, 'events', c, key, x_4714(ctx, E), '+=', True, K[47])
+            SET(ctx, 'events', c, key, ([E.get('card~823')]), '+=', True, K[47])
     else:
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
-            SET(ctx, 'tableau', c, key, x_4716(ctx, E), '+=', True, K[48])
+            SET(ctx, 'tableau', c, key, ([E.get('card~823')]), '+=', True, K[48])
     return True
 
 
@@ -10041,7 +10011,7 @@ def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        SET(ctx, 'events', c, key, x_4714(ctx, E), '+=', True, K[47])
+        SET(ctx, 'events', c, key, ([E.get('card~823')]), '+=', True, K[47])
     return True
 
 
@@ -10053,7 +10023,7 @@ def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        SET(ctx, 'tableau', c, key, x_4716(ctx, E), '+=', True, K[48])
+        SET(ctx, 'tableau', c, key, ([E.get('card~823')]), '+=', True, K[48])
     return True
 
 
@@ -10063,7 +10033,7 @@ def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'played', {'card': E.get('card~823'), 'by': E.get('you'), 'tags': x_4719(ctx, E), 'cost': x_4720(ctx, E)}):
+    if not EMIT(ctx, 'played', {'card': E.get('card~823'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~823'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~823'))) is str else 0))}):
         return False
     return True
 
@@ -10145,7 +10115,7 @@ def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4730(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~835'))) is str else None) == 'megacredits')):
         return t_4144(ctx, k, s, E)
     return d_4166(ctx, E) and k()
 
@@ -10409,7 +10379,7 @@ def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~846', x_4757(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~847', x_4758(ctx, E), True)
+    LOCAL(ctx, E, 'r~847', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~835'))) is str else None)), True)
     if not d_4169(ctx, E):
         return False
     return True
@@ -10431,7 +10401,7 @@ def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~847', x_4758(ctx, E), True)
+    LOCAL(ctx, E, 'r~847', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~835'))) is str else None)), True)
     return True
 
 
@@ -10488,9 +10458,9 @@ def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4763(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~835'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~835'), 'by': E.get('you'), 'cost': x_4766(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~835'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~835'))) is str else 0))}):
             return False
     return True
 
@@ -10501,7 +10471,7 @@ def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~835'), 'by': E.get('you'), 'cost': x_4766(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~835'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~835'))) is str else 0))}):
         return False
     return True
 
@@ -10583,7 +10553,7 @@ def t_4181(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4776(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~849'))) is str else None) == 'megacredits')):
         return t_4182(ctx, k, s, E)
     return d_4204(ctx, E) and k()
 
@@ -10847,7 +10817,7 @@ def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~860', x_4803(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~861', x_4804(ctx, E), True)
+    LOCAL(ctx, E, 'r~861', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~849'))) is str else None)), True)
     if not d_4207(ctx, E):
         return False
     return True
@@ -10869,7 +10839,7 @@ def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~861', x_4804(ctx, E), True)
+    LOCAL(ctx, E, 'r~861', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~849'))) is str else None)), True)
     return True
 
 
@@ -10926,9 +10896,9 @@ def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4809(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~849'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': x_4812(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~849'))) is str else 0))}):
             return False
     return True
 
@@ -10939,7 +10909,7 @@ def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': x_4812(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~849'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~849'))) is str else 0))}):
         return False
     return True
 
@@ -11317,7 +11287,7 @@ def t_4245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', x_4884(ctx, E), '+=', True, K[51])
+        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~875'), 'by': E.get('you')}]), '+=', True, K[51])
         return k()
 
     ctx.steps += 1
@@ -11586,7 +11556,7 @@ def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', x_4884(ctx, E), '+=', True, K[51])
+    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~875'), 'by': E.get('you')}]), '+=', True, K[51])
     return True
 
 
@@ -11652,7 +11622,7 @@ def t_4274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4896(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~890')]), '+=', True, K[52])
     return t_4277(ctx, k, s, E)
 
 
@@ -11675,7 +11645,7 @@ def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4896(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~890')]), '+=', True, K[52])
     return True
 
 
@@ -11792,7 +11762,7 @@ def t_4286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4911(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('c~894')]), '+=', True, K[52])
     return t_4289(ctx, k, s, E)
 
 
@@ -11815,7 +11785,7 @@ def d_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4911(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('c~894')]), '+=', True, K[52])
     return True
 
 
@@ -11889,10 +11859,10 @@ def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4920(ctx, E):
+    if not ((E.get('done~819') == 0)):
         return False
     ctx.steps += 2
-    SET(ctx, 'passed', ctx.state, 'passed', x_4922(ctx, E), '+=', True, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
     LOCAL(ctx, E, 'done~819', 2)
     return True
 
@@ -11903,7 +11873,7 @@ def d_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4920(ctx, E):
+    if not ((E.get('done~819') == 0)):
         return False
     return True
 
@@ -11914,7 +11884,7 @@ def d_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', x_4922(ctx, E), '+=', True, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
     return True
 
 
@@ -11934,7 +11904,7 @@ def d_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4926(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('done~819'))) is int else num(_w1)) > 0)):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'done~819', 2)
@@ -11947,7 +11917,7 @@ def d_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4926(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('done~819'))) is int else num(_w1)) > 0)):
         return False
     return True
 
@@ -11987,7 +11957,7 @@ def d_4303(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     LOCAL(ctx, E, 'k~899', x_4939(ctx, E), True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4941(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~897'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~899'))) is int else num(_w2)))), '+=', False, K[25])
     if not d_4313(ctx, E):
         return False
     ctx.steps += 2
@@ -12097,7 +12067,7 @@ def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4941(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~897'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~899'))) is int else num(_w2)))), '+=', False, K[25])
     return True
 
 
@@ -12107,7 +12077,7 @@ def d_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4942(ctx, E)))
+    items = list(items_of((IDS(ctx, 'resources'))))
     old = E.get('r~900', MISSING)
     for item in items:
         LOCAL(ctx, E, 'r~900', item, True)
@@ -12279,7 +12249,7 @@ def t_4326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4957(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~905'))) is str else None) == 'megacredits')):
         return t_4327(ctx, k, s, E)
     return d_4349(ctx, E) and k()
 
@@ -12543,7 +12513,7 @@ def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~916', x_4984(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~917', x_4985(ctx, E), True)
+    LOCAL(ctx, E, 'r~917', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~905'))) is str else None)), True)
     if not d_4352(ctx, E):
         return False
     return True
@@ -12565,7 +12535,7 @@ def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~917', x_4985(ctx, E), True)
+    LOCAL(ctx, E, 'r~917', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~905'))) is str else None)), True)
     return True
 
 
@@ -12622,9 +12592,9 @@ def d_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4990(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~905'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~905'), 'by': E.get('you'), 'cost': x_4993(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~905'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~905'))) is str else 0))}):
             return False
     return True
 
@@ -12635,7 +12605,7 @@ def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~905'), 'by': E.get('you'), 'cost': x_4993(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~905'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~905'))) is str else 0))}):
         return False
     return True
 

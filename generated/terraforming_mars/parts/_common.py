@@ -141,7 +141,7 @@ def t_354(ctx, k, s=None, E=None, B=351):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_387(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_355(ctx, k, s, E, B)
     return k()
 
@@ -389,7 +389,7 @@ def t_372(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[4])
     return t_374(ctx, k, s, E, B)
 
 
@@ -401,7 +401,7 @@ def d_373(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -411,7 +411,7 @@ def t_374(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_375(ctx, k, s, E, B)
     return k()
 
@@ -439,7 +439,7 @@ def d_376(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_411(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
         if not d_377(ctx, E, B):
             return False
     return True
@@ -515,7 +515,7 @@ def t_381(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_418(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_382(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -1046,9 +1046,7 @@ def d_424(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     return True
 
 
@@ -1064,9 +1062,7 @@ def d_431(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -1098,7 +1094,7 @@ def d_441(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_442(ctx, E, B):
             return False
     return True
@@ -1108,9 +1104,7 @@ def d_442(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     STMT(ctx, B + 8)
     return True
@@ -1130,7 +1124,7 @@ def d_446(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_475(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_447(ctx, E, B):
             return False
     return True
@@ -1144,8 +1138,8 @@ def d_447(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[9])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -1157,7 +1151,7 @@ def d_448(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[12])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
     return True
 
 
@@ -1439,7 +1433,7 @@ def t_501(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~754', x_557(ctx, E), True)
     LOCAL(ctx, E, 'empty~759', x_558(ctx, E), True)
     LOCAL(ctx, E, 'legal~765', x_559(ctx, E), True)
-    if not x_560(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~765')) > 0)):
         return False
     return t_506(ctx, k, s, E, B)
 
@@ -1480,7 +1474,7 @@ def d_505(ctx, E=None, B=488):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_560(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~765')) > 0)):
         return False
     return True
 
@@ -1564,7 +1558,7 @@ def t_513(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_514(ctx, k, s, E, B)
     return k()
 
@@ -1605,7 +1599,7 @@ def t_516(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_570(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~768')))))
     old = E.get('x~769', MISSING)
 
     def brk():
@@ -1617,7 +1611,7 @@ def t_516(ctx, k, s=None, E=None, B=488):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~769', item, True)
-            if x_571(ctx, E):
+            if ((E.get('x~769') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~769'), _w1))):
                 return t_517(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1776,7 +1770,7 @@ def t_527(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~746'))) is str else 0)), '+=', False, K[4])
     return t_529(ctx, k, s, E, B)
 
 
@@ -1788,7 +1782,7 @@ def d_528(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~746'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -1798,7 +1792,7 @@ def t_529(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_530(ctx, k, s, E, B)
     return k()
 
@@ -1826,7 +1820,7 @@ def d_531(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_586(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~746'))) is str else None) != None)):
         if not d_532(ctx, E, B):
             return False
     return True
@@ -1890,7 +1884,7 @@ def t_536(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_593(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_537(ctx, E=None, B=520):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -1920,7 +1914,7 @@ def t_541(ctx, k, s=None, E=None, B=520):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_387(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_542(ctx, k, s, E, B)
     return k()
 
@@ -2107,7 +2101,7 @@ def t_567(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~753', x_631(ctx, E), True)
     LOCAL(ctx, E, 'empty~758', x_632(ctx, E), True)
     LOCAL(ctx, E, 'legal~764', x_633(ctx, E), True)
-    if not x_634(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~764')) > 0)):
         return False
     return t_572(ctx, k, s, E, B)
 
@@ -2148,7 +2142,7 @@ def d_571(ctx, E=None, B=548):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_634(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~764')) > 0)):
         return False
     return True
 
@@ -2232,7 +2226,7 @@ def t_579(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_580(ctx, k, s, E, B)
     return k()
 
@@ -2273,7 +2267,7 @@ def t_582(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_644(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~767')))))
     old = E.get('x~768', MISSING)
 
     def brk():
@@ -2285,7 +2279,7 @@ def t_582(ctx, k, s=None, E=None, B=548):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~768', item, True)
-            if x_645(ctx, E):
+            if ((E.get('x~768') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~768'), _w1))):
                 return t_583(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2502,7 +2496,7 @@ def t_646(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~760', x_726(ctx, E), True)
     LOCAL(ctx, E, 'empty~765', x_727(ctx, E), True)
     LOCAL(ctx, E, 'legal~771', x_728(ctx, E), True)
-    if not x_729(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
         return False
     return t_651(ctx, k, s, E, B)
 
@@ -2543,7 +2537,7 @@ def d_650(ctx, E=None, B=621):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_729(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
         return False
     return True
 
@@ -2627,7 +2621,7 @@ def t_658(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_659(ctx, k, s, E, B)
     return k()
 
@@ -2668,7 +2662,7 @@ def t_661(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_739(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~774')))))
     old = E.get('x~775', MISSING)
 
     def brk():
@@ -2680,7 +2674,7 @@ def t_661(ctx, k, s=None, E=None, B=621):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~775', item, True)
-            if x_740(ctx, E):
+            if ((E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))):
                 return t_662(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2834,7 +2828,7 @@ def d_690(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_691(ctx, E, B):
             return False
     return True
@@ -2844,9 +2838,7 @@ def d_691(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     STMT(ctx, B + 14)
     return True
@@ -2866,7 +2858,7 @@ def d_695(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_475(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_696(ctx, E, B):
             return False
     return True
@@ -2880,8 +2872,8 @@ def d_696(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[19])
-    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[9])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[19])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -2893,7 +2885,7 @@ def d_697(ctx, E=None, B=680):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[19])
     return True
 
 
@@ -2963,7 +2955,7 @@ def d_708(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_788(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
@@ -3018,7 +3010,7 @@ def d_712(ctx, E=None, B=699):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_793(ctx, E):
+    if ((True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -3189,7 +3181,7 @@ def t_730(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
     LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
     LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
-    if not x_816(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_735(ctx, k, s, E, B)
 
@@ -3230,7 +3222,7 @@ def d_734(ctx, E=None, B=714):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_816(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return True
 
@@ -3314,7 +3306,7 @@ def t_742(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_743(ctx, k, s, E, B)
     return k()
 
@@ -3355,7 +3347,7 @@ def t_745(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_826(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~770')))))
     old = E.get('x~771', MISSING)
 
     def brk():
@@ -3367,7 +3359,7 @@ def t_745(ctx, k, s=None, E=None, B=714):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~771', item, True)
-            if x_827(ctx, E):
+            if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
                 return t_746(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3504,7 +3496,7 @@ def d_768(ctx, E=None, B=749):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_851(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
     return True
 
@@ -3588,7 +3580,7 @@ def t_776(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_777(ctx, k, s, E, B)
     return k()
 
@@ -3629,7 +3621,7 @@ def t_779(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_861(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~761')))))
     old = E.get('x~762', MISSING)
 
     def brk():
@@ -3641,7 +3633,7 @@ def t_779(ctx, k, s=None, E=None, B=749):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~762', item, True)
-            if x_862(ctx, E):
+            if ((E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))):
                 return t_780(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3917,7 +3909,7 @@ def d_835(ctx, E=None, B=827):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_928(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~756')) > 0)):
         return False
     return True
 
@@ -3994,7 +3986,7 @@ def t_843(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_844(ctx, k, s, E, B)
     return k()
 
@@ -4035,7 +4027,7 @@ def t_846(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_938(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~759')))))
     old = E.get('x~760', MISSING)
 
     def brk():
@@ -4047,7 +4039,7 @@ def t_846(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~760', item, True)
-            if x_939(ctx, E):
+            if ((E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))):
                 return t_847(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4207,7 +4199,7 @@ def t_880(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
     LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
     LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
-    if not x_981(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~761')) > 0)):
         return False
     return t_885(ctx, k, s, E, B)
 
@@ -4248,7 +4240,7 @@ def d_884(ctx, E=None, B=877):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_981(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~761')) > 0)):
         return False
     return True
 
@@ -4332,7 +4324,7 @@ def t_892(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_893(ctx, k, s, E, B)
     return k()
 
@@ -4373,7 +4365,7 @@ def t_895(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_991(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~764')))))
     old = E.get('x~765', MISSING)
 
     def brk():
@@ -4385,7 +4377,7 @@ def t_895(ctx, k, s=None, E=None, B=877):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~765', item, True)
-            if x_992(ctx, E):
+            if ((E.get('x~765') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~765'), _w1))):
                 return t_896(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4887,7 +4879,7 @@ def t_1047(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)), '+=', False, K[4])
     return t_1049(ctx, k, s, E, B)
 
 
@@ -4899,7 +4891,7 @@ def d_1048(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -4909,7 +4901,7 @@ def t_1049(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_1050(ctx, k, s, E, B)
     return k()
 
@@ -4937,7 +4929,7 @@ def d_1051(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1172(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)):
         if not d_1052(ctx, E, B):
             return False
     return True
@@ -5001,7 +4993,7 @@ def t_1056(ctx, k, s=None, E=None, B=1032):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1179(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_1057(ctx, E=None, B=1032):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -5078,7 +5070,7 @@ def d_1098(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1229(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~746'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~746'))
         if c is not None:
@@ -5133,7 +5125,7 @@ def d_1102(ctx, E=None, B=1095):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1234(ctx, E):
+    if ((True if ((E.get('t~746') == 'tr')) and (((_w1 if type((_w1 := E.get('n~747'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -5271,7 +5263,7 @@ def t_1261(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_387(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_920(ctx, k, s, E, B)
     return k()
 
@@ -5282,7 +5274,7 @@ def t_1268(ctx, k, s=None, E=None, B=1257):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_387(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_1269(ctx, k, s, E, B)
     return k()
 
@@ -5324,7 +5316,7 @@ def d_1276(ctx, E=None, B=1272):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
@@ -5523,7 +5515,7 @@ def t_1313(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~770', x_1479(ctx, E), True)
     LOCAL(ctx, E, 'empty~775', x_1480(ctx, E), True)
     LOCAL(ctx, E, 'legal~781', x_1481(ctx, E), True)
-    if not x_1482(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~781')) > 0)):
         return False
     return t_1318(ctx, k, s, E, B)
 
@@ -5564,7 +5556,7 @@ def d_1317(ctx, E=None, B=1289):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1482(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~781')) > 0)):
         return False
     return True
 
@@ -5648,7 +5640,7 @@ def t_1325(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_1326(ctx, k, s, E, B)
     return k()
 
@@ -5689,7 +5681,7 @@ def t_1328(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1492(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~784')))))
     old = E.get('x~785', MISSING)
 
     def brk():
@@ -5701,7 +5693,7 @@ def t_1328(ctx, k, s=None, E=None, B=1289):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~785', item, True)
-            if x_1493(ctx, E):
+            if ((E.get('x~785') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~785'), _w1))):
                 return t_1329(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -5885,7 +5877,7 @@ def t_1377(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~755', x_1556(ctx, E), True)
-    if not x_1557(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~755')) > 0)):
         return False
     return t_1380(ctx, k, s, E, B)
 
@@ -5906,7 +5898,7 @@ def d_1379(ctx, E=None, B=1370):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1557(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~755')) > 0)):
         return False
     return True
 
@@ -5990,7 +5982,7 @@ def t_1387(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_1388(ctx, k, s, E, B)
     return k()
 
@@ -6031,7 +6023,7 @@ def t_1390(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1567(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~758')))))
     old = E.get('x~759', MISSING)
 
     def brk():
@@ -6043,7 +6035,7 @@ def t_1390(ctx, k, s=None, E=None, B=1370):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~759', item, True)
-            if x_1568(ctx, E):
+            if ((E.get('x~759') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~759'), _w1))):
                 return t_1391(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -6219,7 +6211,7 @@ def t_1450(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1641(ctx, E):
+    if ((FN['count'](ctx, None, E.get('shown~751')) > 0)):
         return t_933(ctx, k, s, E, B)
     return k()
 
@@ -6313,7 +6305,7 @@ def t_1570(ctx, k, s=None, E=None, B=1570):  # rules_data/terraforming_mars/card
             return k()
         return t_791(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(x_1775(ctx, E)))
+    return nxt(num((items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science'))))
 
 
 def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6512,7 +6504,7 @@ def d_2019(ctx, E=None, B=2015):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2278(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~760'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~762'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
@@ -6550,7 +6542,7 @@ def t_2167(ctx, k, s=None, E=None, B=2164):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_495(ctx, E), '+=', True, K[11])
+        SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[11])
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
@@ -6606,7 +6598,7 @@ def d_2171(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_2172(ctx, E, B):
             return False
     return True
@@ -6616,9 +6608,7 @@ def d_2172(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     STMT(ctx, B + 11)
     return True
@@ -6652,10 +6642,10 @@ def d_2181(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[12])
+        SET(ctx, 'offer', c, key, ([E.get('c~749')]), '-=', True, K[12])
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([E.get('c~749')]), '+=', True, K[19])
     return True
 
 
@@ -6667,7 +6657,7 @@ def d_2182(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[12])
+        SET(ctx, 'offer', c, key, ([E.get('c~749')]), '-=', True, K[12])
     return True
 
 
@@ -6679,7 +6669,7 @@ def d_2183(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([E.get('c~749')]), '+=', True, K[19])
     return True
 
 
@@ -6689,7 +6679,7 @@ def d_2184(ctx, E=None, B=2164):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_495(ctx, E), '+=', True, K[11])
+    SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[11])
     return True
 
 
@@ -6833,7 +6823,7 @@ def t_2273(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_2274(ctx, k, s, E, B)
     return k()
 
@@ -6874,7 +6864,7 @@ def t_2276(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2566(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~760')))))
     old = E.get('x~761', MISSING)
 
     def brk():
@@ -6886,7 +6876,7 @@ def t_2276(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~761', item, True)
-            if x_2567(ctx, E):
+            if ((E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))):
                 return t_2277(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -6989,7 +6979,7 @@ def d_2320(ctx, E=None, B=2311):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2620(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
         return False
     return True
 
@@ -7088,7 +7078,7 @@ def d_2485(ctx, E=None, B=2480):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2814(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * AR('/', E.get('k~754'), E.get('m~753')))), '+=', False, K[1])
     return True
 
 
@@ -7204,7 +7194,7 @@ def t_2609(ctx, k, s=None, E=None, B=2597):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
-    if not x_2620(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
         return False
     return t_2399(ctx, k, s, E, B)
 
@@ -7242,7 +7232,7 @@ def d_2651(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_2652(ctx, E, B):
             return False
     return True
@@ -7252,9 +7242,7 @@ def d_2652(ctx, E=None, B=2626):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     STMT(ctx, B + 29)
     return True
@@ -7310,7 +7298,7 @@ def t_2726(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3094(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)) >= 1)):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'chosen'
@@ -7325,7 +7313,7 @@ def d_2727(ctx, E=None, B=2724):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3094(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)) >= 1)):
         return False
     return True
 
@@ -7360,7 +7348,7 @@ def d_2731(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', x_3095(ctx, E), True)
+    LOCAL(ctx, E, 'n~748', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
     return True
 
 
@@ -7408,7 +7396,7 @@ def d_2736(ctx, E=None, B=2724):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', x_3095(ctx, E), True)
+    LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
     return True
 
 
@@ -7502,7 +7490,7 @@ def d_2901(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3300(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
@@ -7557,7 +7545,7 @@ def d_2905(ctx, E=None, B=2888):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3305(ctx, E):
+    if ((True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:

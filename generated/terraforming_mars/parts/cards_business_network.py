@@ -265,7 +265,7 @@ def t_2137(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2404(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
     old = E.get('card~749', MISSING)
 
     def brk():
@@ -296,7 +296,7 @@ def t_2139(ctx, k, s=None, E=None, B=2118):  # rules_data/terraforming_mars/defi
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_2432(ctx, E), '+=', True, K[7])
+            SET(ctx, 'hand', c, key, ([E.get('card~749')]), '+=', True, K[7])
         return k()
 
     ctx.steps += 1
@@ -546,7 +546,7 @@ def d_2161(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/tur
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2432(ctx, E), '+=', True, K[7])
+        SET(ctx, 'hand', c, key, ([E.get('card~749')]), '+=', True, K[7])
     return True
 
 
@@ -556,7 +556,7 @@ def d_2162(ctx, E=None, B=2118):  # rules_data/terraforming_mars/definitions/tur
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_2435(ctx, E), '+=', True, K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~749')]), '+=', True, K[6])
     return True
 
 

@@ -184,7 +184,7 @@ def t_2454(ctx, k, s=None, E=None, B=2447):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~758', x_2776(ctx, E), True)
-    if not x_2777(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
     return t_2457(ctx, k, s, E, B)
 

@@ -71,7 +71,7 @@ def d_3252(ctx, E=None, B=3252):  # rules_data/terraforming_mars/cards/141-208.y
     LOCAL(ctx, E, 'k~751', x_3712(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3714(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -99,7 +99,7 @@ def d_3256(ctx, E=None, B=3252):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3714(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

@@ -185,7 +185,7 @@ def t_3495(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3974(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_3496(ctx, k, s, E, B)
     return k()
 
@@ -308,7 +308,7 @@ def t_3509(ctx, k, s=None, E=None, B=3488):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3993(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_3510(ctx, k, s, E, B)
     return k()
 

@@ -174,7 +174,7 @@ def t_1788(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~748', E.get('t~746'), True)
-    LOCAL(ctx, E, 'l~749', x_2021(ctx, E), True)
+    LOCAL(ctx, E, 'l~749', ([E.get('s~747')]), True)
     return t_1791(ctx, k, s, E, B)
 
 
@@ -194,7 +194,7 @@ def d_1790(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~749', x_2021(ctx, E), True)
+    LOCAL(ctx, E, 'l~749', ([E.get('s~747')]), True)
     return True
 
 
@@ -216,7 +216,7 @@ def t_1792(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~754', x_2023(ctx, E), True)
-    if not x_2024(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~754')) > 0)):
         return False
     return t_1795(ctx, k, s, E, B)
 
@@ -237,7 +237,7 @@ def d_1794(ctx, E=None, B=1785):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2024(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~754')) > 0)):
         return False
     return True
 
@@ -317,7 +317,7 @@ def t_1802(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2032(ctx, E):
+    if ((E.get('you') != None)):
         return t_1803(ctx, k, s, E, B)
     return k()
 
@@ -358,7 +358,7 @@ def t_1805(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2034(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~757')))))
     old = E.get('x~758', MISSING)
 
     def brk():
@@ -370,7 +370,7 @@ def t_1805(ctx, k, s=None, E=None, B=1785):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~758', item, True)
-            if x_2035(ctx, E):
+            if ((E.get('x~758') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~758'), _w1))):
                 return t_1806(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 

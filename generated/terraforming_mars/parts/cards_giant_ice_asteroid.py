@@ -298,7 +298,7 @@ def t_1759(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~773', x_1985(ctx, E), True)
     LOCAL(ctx, E, 'empty~778', x_1986(ctx, E), True)
     LOCAL(ctx, E, 'legal~784', x_1987(ctx, E), True)
-    if not x_1988(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~784')) > 0)):
         return False
     return t_1764(ctx, k, s, E, B)
 
@@ -339,7 +339,7 @@ def d_1763(ctx, E=None, B=1719):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1988(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~784')) > 0)):
         return False
     return True
 
@@ -423,7 +423,7 @@ def t_1771(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1996(ctx, E):
+    if ((E.get('you') != None)):
         return t_1772(ctx, k, s, E, B)
     return k()
 
@@ -464,7 +464,7 @@ def t_1774(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1998(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~787')))))
     old = E.get('x~788', MISSING)
 
     def brk():
@@ -476,7 +476,7 @@ def t_1774(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~788', item, True)
-            if x_1999(ctx, E):
+            if ((E.get('x~788') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~788'), _w1))):
                 return t_1775(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -549,7 +549,7 @@ def t_1781(ctx, k, s=None, E=None, B=1719):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2009(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_1782(ctx, k, s, E, B)
     return k()
 

@@ -64,7 +64,7 @@ def d_1923(ctx, E=None, B=1923):  # rules_data/terraforming_mars/cards/071-140.y
     LOCAL(ctx, E, 'k~751', x_2178(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -81,7 +81,7 @@ def d_1927(ctx, E=None, B=1923):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

@@ -197,7 +197,7 @@ def t_2396(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2709(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2397(ctx, k, s, E, B)
     return k()
 
@@ -327,7 +327,7 @@ def t_2410(ctx, k, s=None, E=None, B=2384):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2728(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2411(ctx, k, s, E, B)
     return k()
 

@@ -112,7 +112,7 @@ def t_2365(ctx, k, s=None, E=None, B=2361):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2670(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2366(ctx, k, s, E, B)
     return d_2372(ctx, E, B) and k()
 
@@ -195,7 +195,7 @@ def t_2376(ctx, k, s=None, E=None, B=2361):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2685(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2377(ctx, k, s, E, B)
     return d_2383(ctx, E, B) and k()
 

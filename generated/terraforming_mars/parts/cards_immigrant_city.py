@@ -202,7 +202,7 @@ def t_3461(ctx, k, s=None, E=None, B=3445):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~754', x_3938(ctx, E), True)
     LOCAL(ctx, E, 'empty~759', x_3939(ctx, E), True)
     LOCAL(ctx, E, 'legal~765', x_3940(ctx, E), True)
-    if not x_3941(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~765')) > 0)):
         return False
     return t_3466(ctx, k, s, E, B)
 

@@ -301,7 +301,7 @@ def t_808(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~758', x_902(ctx, E), True)
     LOCAL(ctx, E, 'empty~763', x_903(ctx, E), True)
     LOCAL(ctx, E, 'legal~769', x_904(ctx, E), True)
-    if not x_905(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
         return False
     return t_813(ctx, k, s, E, B)
 
@@ -342,7 +342,7 @@ def d_812(ctx, E=None, B=790):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_905(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
         return False
     return True
 
@@ -422,7 +422,7 @@ def t_820(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_913(ctx, E):
+    if ((E.get('you') != None)):
         return t_821(ctx, k, s, E, B)
     return k()
 
@@ -463,7 +463,7 @@ def t_823(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_915(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~772')))))
     old = E.get('x~773', MISSING)
 
     def brk():
@@ -475,7 +475,7 @@ def t_823(ctx, k, s=None, E=None, B=790):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~773', item, True)
-            if x_916(ctx, E):
+            if ((E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))):
                 return t_824(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 

@@ -244,7 +244,7 @@ def t_2318(ctx, k, s=None, E=None, B=2311):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
-    if not x_2620(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
         return False
     return t_2321(ctx, k, s, E, B)
 

@@ -75,12 +75,12 @@ def t_2724(ctx, k, s=None, E=None, B=2724):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~748', x_3102(ctx, E), True)
+        LOCAL(ctx, E, 'n~748', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
         LOCAL(ctx, E, 'r~749', 'heat', True)
         if not d_2733(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~750', x_3107(ctx, E), True)
+        LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
         LOCAL(ctx, E, 'r~751', 'megacredits', True)
         c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:

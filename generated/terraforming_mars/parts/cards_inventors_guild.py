@@ -242,7 +242,7 @@ def t_450(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_499(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
     old = E.get('card~747', MISSING)
 
     def brk():
@@ -273,7 +273,7 @@ def t_452(ctx, k, s=None, E=None, B=437):  # rules_data/terraforming_mars/defini
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_527(ctx, E), '+=', True, K[5])
+            SET(ctx, 'hand', c, key, ([E.get('card~747')]), '+=', True, K[5])
         return k()
 
     ctx.steps += 1
@@ -523,7 +523,7 @@ def d_474(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_527(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('card~747')]), '+=', True, K[5])
     return True
 
 
@@ -533,7 +533,7 @@ def d_475(ctx, E=None, B=437):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_530(ctx, E), '+=', True, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~747')]), '+=', True, K[4])
     return True
 
 

@@ -186,7 +186,7 @@ def t_2575(ctx, k, s=None, E=None, B=2554):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~758', x_2923(ctx, E), True)
-    if not x_2924(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
     return t_2578(ctx, k, s, E, B)
 

@@ -94,8 +94,8 @@ def d_1572(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_1778(ctx, E), '-=', True, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', x_1780(ctx, E), '+=', True, K[1])
+        SET(ctx, 'hand', c, key, ([E.get('c~747')]), '-=', True, K[0])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~747')]), '+=', True, K[1])
     LOCAL(ctx, E, 'n~748', 1, True)
     if not d_1576(ctx, E, B):
         return False
@@ -110,7 +110,7 @@ def d_1573(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_1778(ctx, E), '-=', True, K[0])
+        SET(ctx, 'hand', c, key, ([E.get('c~747')]), '-=', True, K[0])
     return True
 
 
@@ -120,7 +120,7 @@ def d_1574(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_1780(ctx, E), '+=', True, K[1])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~747')]), '+=', True, K[1])
     return True
 
 
@@ -160,7 +160,7 @@ def d_1578(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1783(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_1579(ctx, E, B):
             return False
     return True
@@ -170,9 +170,7 @@ def d_1579(ctx, E=None, B=1570):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_1785(ctx, E), '=', False, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[1])
     STMT(ctx, B + 12)
     return True

@@ -72,7 +72,7 @@ def d_2074(ctx, E=None, B=2074):  # rules_data/terraforming_mars/cards/071-140.y
     LOCAL(ctx, E, 'k~750', x_2339(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2341(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~750'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -98,7 +98,7 @@ def d_2078(ctx, E=None, B=2074):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2341(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~750'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

@@ -72,7 +72,7 @@ def d_3576(ctx, E=None, B=3576):  # rules_data/terraforming_mars/cards/141-208.y
     LOCAL(ctx, E, 'k~754', x_4072(ctx, E), True)
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4074(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * AR('/', E.get('k~754'), E.get('m~753')))), '+=', False, K[1])
     return True
 
 

@@ -203,7 +203,7 @@ def t_1463(ctx, k, s=None, E=None, B=1444):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~767', x_1653(ctx, E), True)
-    if not x_1654(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~767')) > 0)):
         return False
     return t_1466(ctx, k, s, E, B)
 
@@ -224,7 +224,7 @@ def d_1465(ctx, E=None, B=1444):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1654(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~767')) > 0)):
         return False
     return True
 

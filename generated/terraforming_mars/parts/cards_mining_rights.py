@@ -244,7 +244,7 @@ def t_1512(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~766', x_1704(ctx, E), True)
-    if not x_1705(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~766')) > 0)):
         return False
     return t_1515(ctx, k, s, E, B)
 
@@ -265,7 +265,7 @@ def d_1514(ctx, E=None, B=1493):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1705(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~766')) > 0)):
         return False
     return True
 
@@ -345,7 +345,7 @@ def t_1522(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1713(ctx, E):
+    if ((E.get('you') != None)):
         return t_1523(ctx, k, s, E, B)
     return k()
 
@@ -386,7 +386,7 @@ def t_1525(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1715(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~769')))))
     old = E.get('x~770', MISSING)
 
     def brk():
@@ -398,7 +398,7 @@ def t_1525(ctx, k, s=None, E=None, B=1493):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~770', item, True)
-            if x_1716(ctx, E):
+            if ((E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))):
                 return t_1526(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 

@@ -69,7 +69,7 @@ def d_1272(ctx, E=None, B=1272):  # rules_data/terraforming_mars/cards/001-070.y
     LOCAL(ctx, E, 'k~756', x_1434(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

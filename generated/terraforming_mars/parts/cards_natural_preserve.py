@@ -168,7 +168,7 @@ def t_1208(ctx, k, s=None, E=None, B=1197):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~758', x_1353(ctx, E), True)
-    if not x_1354(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
     return t_1211(ctx, k, s, E, B)
 

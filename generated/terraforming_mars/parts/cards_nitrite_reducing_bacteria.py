@@ -216,7 +216,7 @@ def d_2779(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3155(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~752'))
         if c is not None:
@@ -271,7 +271,7 @@ def d_2783(ctx, E=None, B=2762):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3160(ctx, E):
+    if ((True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:

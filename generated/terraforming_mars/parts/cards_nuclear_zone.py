@@ -230,7 +230,7 @@ def t_1954(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~766'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[7])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~766'))) is str else 0)), '+=', False, K[7])
     return t_1956(ctx, k, s, E, B)
 
 
@@ -242,7 +242,7 @@ def d_1955(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~766'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[7])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~766'))) is str else 0)), '+=', False, K[7])
     return True
 
 
@@ -252,7 +252,7 @@ def t_1956(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2210(ctx, E):
+    if ((E.get('you') != None)):
         return t_1957(ctx, k, s, E, B)
     return k()
 
@@ -280,7 +280,7 @@ def d_1958(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2211(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~766'))) is str else None) != None)):
         if not d_1959(ctx, E, B):
             return False
     return True
@@ -347,7 +347,7 @@ def t_1963(ctx, k, s=None, E=None, B=1928):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2218(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_1964(ctx, E=None, B=1928):  # rules_data/terraforming_mars/definitions/resources.yaml:90

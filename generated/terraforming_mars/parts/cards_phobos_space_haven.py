@@ -126,7 +126,7 @@ def t_856(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~750', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~751', x_954(ctx, E), True)
+    LOCAL(ctx, E, 'l~751', ([E.get('s~749')]), True)
     return t_859(ctx, k, s, E, B)
 
 
@@ -146,7 +146,7 @@ def d_858(ctx, E=None, B=850):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~751', x_954(ctx, E), True)
+    LOCAL(ctx, E, 'l~751', ([E.get('s~749')]), True)
     return True
 
 
@@ -168,7 +168,7 @@ def t_860(ctx, k, s=None, E=None, B=850):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~756', x_956(ctx, E), True)
-    if not x_957(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~756')) > 0)):
         return False
     return t_863(ctx, k, s, E, B)
 

@@ -110,7 +110,7 @@ def t_3320(ctx, k, s=None, E=None, B=3317):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~754', x_3786(ctx, E), True)
     LOCAL(ctx, E, 'empty~759', x_3787(ctx, E), True)
     LOCAL(ctx, E, 'legal~765', x_3788(ctx, E), True)
-    if not x_3789(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~765')) > 0)):
         return False
     return t_3325(ctx, k, s, E, B)
 

@@ -208,7 +208,7 @@ def t_2804(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3184(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2805(ctx, k, s, E, B)
     return k()
 
@@ -347,7 +347,7 @@ def t_2818(ctx, k, s=None, E=None, B=2797):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3203(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2819(ctx, k, s, E, B)
     return k()
 

@@ -139,7 +139,7 @@ def t_833(ctx, k, s=None, E=None, B=827):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~756', x_927(ctx, E), True)
-    if not x_928(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~756')) > 0)):
         return False
     return t_836(ctx, k, s, E, B)
 

@@ -509,7 +509,7 @@ def d_3436(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3913(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3437(ctx, E, B):
             return False
     return True
@@ -519,9 +519,7 @@ def d_3437(ctx, E=None, B=3388):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3915(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     STMT(ctx, B + 52)
     return True

@@ -69,7 +69,7 @@ def d_3002(ctx, E=None, B=3002):  # rules_data/terraforming_mars/cards/141-208.y
     LOCAL(ctx, E, 'k~762', x_3428(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3430(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~760'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~762'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

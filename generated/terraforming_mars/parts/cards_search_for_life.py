@@ -152,7 +152,7 @@ def d_421(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
     if not d_422(ctx, E, B):
         return False
     ctx.steps += 1
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_474(ctx, E), '=', False, K[3])
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[3])
     if not d_428(ctx, E, B):
         return False
     if not d_432(ctx, E, B):
@@ -166,7 +166,7 @@ def d_422(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_423(ctx, E, B):
             return False
     return True
@@ -176,9 +176,7 @@ def d_423(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[4])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[4])
     SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
     STMT(ctx, B + 27)
     return True
@@ -200,9 +198,7 @@ def d_427(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_474(ctx, E), '=', False, K[3])
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[3])
     return True
 
 
@@ -212,7 +208,7 @@ def d_428(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_475(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_429(ctx, E, B):
             return False
     return True
@@ -222,10 +218,8 @@ def d_429(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_477(ctx, E), '+=', True, K[6])
-    SET(ctx, 'deck', ctx.state, 'deck', x_479(ctx, E), '-=', True, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[4])
     return True
 
 
@@ -233,9 +227,7 @@ def d_430(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_477(ctx, E), '+=', True, K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
     return True
 
 

@@ -215,7 +215,7 @@ def t_2539(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)), '+=', False, K[4])
     return t_2541(ctx, k, s, E, B)
 
 
@@ -227,7 +227,7 @@ def d_2540(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -237,7 +237,7 @@ def t_2541(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2885(ctx, E):
+    if ((E.get('you') != None)):
         return t_2542(ctx, k, s, E, B)
     return k()
 
@@ -265,7 +265,7 @@ def d_2543(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2886(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)):
         if not d_2544(ctx, E, B):
             return False
     return True
@@ -332,7 +332,7 @@ def t_2548(ctx, k, s=None, E=None, B=2521):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2893(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_2549(ctx, E=None, B=2521):  # rules_data/terraforming_mars/definitions/resources.yaml:90

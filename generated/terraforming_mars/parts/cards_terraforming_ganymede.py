@@ -133,7 +133,7 @@ def d_3375(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/car
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~754', E.get('t~751'), True)
-    LOCAL(ctx, E, 'n~755', x_3847(ctx, E), True)
+    LOCAL(ctx, E, 'n~755', (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), True)
     if not d_3378(ctx, E, B):
         return False
     return True
@@ -155,7 +155,7 @@ def d_3377(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', x_3847(ctx, E), True)
+    LOCAL(ctx, E, 'n~755', (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), True)
     return True
 
 
@@ -165,7 +165,7 @@ def d_3378(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3848(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~754'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
         if c is not None:
@@ -220,7 +220,7 @@ def d_3382(ctx, E=None, B=3371):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3853(ctx, E):
+    if ((True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:

@@ -77,7 +77,7 @@ def d_1975(ctx, E=None, B=1975):  # rules_data/terraforming_mars/cards/071-140.y
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2237(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~766'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -119,7 +119,7 @@ def d_1979(ctx, E=None, B=1975):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2237(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~766'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

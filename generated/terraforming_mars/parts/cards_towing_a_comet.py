@@ -155,7 +155,7 @@ def t_1617(ctx, k, s=None, E=None, B=1599):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~753', x_1827(ctx, E), True)
     LOCAL(ctx, E, 'empty~758', x_1828(ctx, E), True)
     LOCAL(ctx, E, 'legal~764', x_1829(ctx, E), True)
-    if not x_1830(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~764')) > 0)):
         return False
     return t_1622(ctx, k, s, E, B)
 

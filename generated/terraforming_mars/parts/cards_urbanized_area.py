@@ -157,7 +157,7 @@ def t_2263(ctx, k, s=None, E=None, B=2248):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'l~757', x_2555(ctx, E), True)
-    if not x_2556(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('l~757')) > 0)):
         return False
     return t_2266(ctx, k, s, E, B)
 
@@ -178,7 +178,7 @@ def d_2265(ctx, E=None, B=2248):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2556(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('l~757')) > 0)):
         return False
     return True
 

@@ -73,7 +73,7 @@ def d_2480(ctx, E=None, B=2480):  # rules_data/terraforming_mars/cards/071-140.y
     LOCAL(ctx, E, 'k~754', x_2812(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2814(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * AR('/', E.get('k~754'), E.get('m~753')))), '+=', False, K[0])
     return True
 
 
