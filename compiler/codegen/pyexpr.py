@@ -259,6 +259,9 @@ class ExprCompiler(LoopForms):
             self.deps["pure"] = False
         if n["f"] == "count" and len(n["a"]) == 1 and (counted := self.counted(n["a"][0])):
             return counted
+        if n["f"] in ("max", "min") and len(n["a"]) == 1 and n["a"][0]["op"] == "list" \
+                and len(n["a"][0]["a"]) >= 2:  # FN's, of a list written out: no list made
+            return f"{n['f']}(" + ", ".join(self.number(a) for a in n["a"][0]["a"]) + ")"
         args = ", ".join(self.code(a) for a in n["a"])
         if n["f"] == "sum" and len(n["a"]) == 1 and n["a"][0]["op"] == "mapc" and \
                 whole(n["a"][0]["e"]):

@@ -71,7 +71,7 @@ def x_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2658'), (E.get('left~2658') if (FLD(ctx, K[0], E.get('rep~2660')) == None) else FLD(ctx, K[0], E.get('rep~2660')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2658'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2658') if (FLD(ctx, K[0], E.get('rep~2660')) == None) else FLD(ctx, K[0], E.get('rep~2660'))))) is int else num(_w2))))
 
 
 def x_8385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -89,7 +89,7 @@ def x_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2663') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2664'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2663'), (_w2.get(E.get('r~2664'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2664'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2663') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2664'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2663'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2664'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2664'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -101,7 +101,7 @@ def x_8392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2665'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2664'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2664'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2664'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2665'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2664'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2664'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2664'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -494,7 +494,7 @@ def x_8494(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
 def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2659') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2659'), (_w2.get(E.get('r~2660'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2660'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2659') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2659'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2660'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2660'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -506,7 +506,7 @@ def x_8497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2661'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2660'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2660'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2660'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2661'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2660'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2660'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2660'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -701,7 +701,7 @@ def x_8524(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
 def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2665') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2665'), (_w2.get(E.get('r~2666'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2666'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2665') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2665'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2666'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2666'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -713,7 +713,7 @@ def x_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2667'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2666'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2666'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2667'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2666'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2666'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2666'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -954,7 +954,7 @@ def x_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2662'), (E.get('left~2662') if (FLD(ctx, K[0], E.get('rep~2664')) == None) else FLD(ctx, K[0], E.get('rep~2664')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2662') if (FLD(ctx, K[0], E.get('rep~2664')) == None) else FLD(ctx, K[0], E.get('rep~2664'))))) is int else num(_w2))))
 
 
 def x_8636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -972,7 +972,7 @@ def x_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2667'), (_w2.get(E.get('r~2668'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2668'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2667'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2668'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2668'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -984,7 +984,7 @@ def x_8643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2669'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2668'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2668'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2669'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2668'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2668'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2668'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -1502,7 +1502,7 @@ def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2685'), (E.get('left~2685') if (FLD(ctx, K[0], E.get('rep~2687')) == None) else FLD(ctx, K[0], E.get('rep~2687')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2685') if (FLD(ctx, K[0], E.get('rep~2687')) == None) else FLD(ctx, K[0], E.get('rep~2687'))))) is int else num(_w2))))
 
 
 def x_9003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -1520,7 +1520,7 @@ def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2690') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2690'), (_w2.get(E.get('r~2691'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2691'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2690') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2690'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2691'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2691'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -1532,7 +1532,7 @@ def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2692'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2691'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2691'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2692'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2691'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2691'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2691'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -2002,7 +2002,7 @@ def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2659'), (E.get('left~2659') if (FLD(ctx, K[0], E.get('rep~2661')) == None) else FLD(ctx, K[0], E.get('rep~2661')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2659') if (FLD(ctx, K[0], E.get('rep~2661')) == None) else FLD(ctx, K[0], E.get('rep~2661'))))) is int else num(_w2))))
 
 
 def x_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -2020,7 +2020,7 @@ def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2664') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2664'), (_w2.get(E.get('r~2665'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2665'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2664') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2664'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2665'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2665'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2032,7 +2032,7 @@ def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2666'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2665'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2665'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2665'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2666'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2665'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2665'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2665'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2090,7 +2090,7 @@ def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2682'), (E.get('left~2682') if (FLD(ctx, K[0], E.get('rep~2684')) == None) else FLD(ctx, K[0], E.get('rep~2684')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2682') if (FLD(ctx, K[0], E.get('rep~2684')) == None) else FLD(ctx, K[0], E.get('rep~2684'))))) is int else num(_w2))))
 
 
 def x_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -2108,7 +2108,7 @@ def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2687') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2687'), (_w2.get(E.get('r~2688'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2688'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2687') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2687'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2688'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2688'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2120,7 +2120,7 @@ def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2689'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2688'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2688'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2689'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2688'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2688'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2688'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -2800,7 +2800,7 @@ def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2660'), (E.get('left~2660') if (FLD(ctx, K[0], E.get('rep~2662')) == None) else FLD(ctx, K[0], E.get('rep~2662')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2660') if (FLD(ctx, K[0], E.get('rep~2662')) == None) else FLD(ctx, K[0], E.get('rep~2662'))))) is int else num(_w2))))
 
 
 def x_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -2846,7 +2846,7 @@ def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2683'), (E.get('left~2683') if (FLD(ctx, K[0], E.get('rep~2685')) == None) else FLD(ctx, K[0], E.get('rep~2685')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2683') if (FLD(ctx, K[0], E.get('rep~2685')) == None) else FLD(ctx, K[0], E.get('rep~2685'))))) is int else num(_w2))))
 
 
 def x_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -2864,7 +2864,7 @@ def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2688') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2688'), (_w2.get(E.get('r~2689'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2689'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2688') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2688'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2689'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2689'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -2876,7 +2876,7 @@ def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2690'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2689'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2689'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2689'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2690'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2689'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2689'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2689'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -3440,7 +3440,7 @@ def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2684'), (E.get('left~2684') if (FLD(ctx, K[0], E.get('rep~2686')) == None) else FLD(ctx, K[0], E.get('rep~2686')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2684') if (FLD(ctx, K[0], E.get('rep~2686')) == None) else FLD(ctx, K[0], E.get('rep~2686'))))) is int else num(_w2))))
 
 
 def x_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -3458,7 +3458,7 @@ def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2689') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2689'), (_w2.get(E.get('r~2690'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2690'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2689') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2689'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2690'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2690'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -3470,7 +3470,7 @@ def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2691'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2690'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2690'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2690'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2691'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2690'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2690'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2690'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -3752,7 +3752,7 @@ def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2671'), (E.get('left~2671') if (FLD(ctx, K[0], E.get('rep~2673')) == None) else FLD(ctx, K[0], E.get('rep~2673')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2671') if (FLD(ctx, K[0], E.get('rep~2673')) == None) else FLD(ctx, K[0], E.get('rep~2673'))))) is int else num(_w2))))
 
 
 def x_10025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -3770,7 +3770,7 @@ def x_10026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_10033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2676') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2677'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2676'), (_w2.get(E.get('r~2677'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2677'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2676') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2677'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2676'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2677'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2677'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -3782,7 +3782,7 @@ def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2678'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2677'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2677'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2677'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2678'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2677'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2677'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2677'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -4360,7 +4360,7 @@ def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2689'), (E.get('left~2689') if (FLD(ctx, K[0], E.get('rep~2691')) == None) else FLD(ctx, K[0], E.get('rep~2691')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2689') if (FLD(ctx, K[0], E.get('rep~2691')) == None) else FLD(ctx, K[0], E.get('rep~2691'))))) is int else num(_w2))))
 
 
 def x_10602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -4378,7 +4378,7 @@ def x_10603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_10610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2694') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2694'), (_w2.get(E.get('r~2695'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2695'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2694') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2694'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2695'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2695'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -4390,7 +4390,7 @@ def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2696'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2695'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2695'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2695'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2696'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2695'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2695'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2695'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -4424,7 +4424,7 @@ def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_10631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2707'), (E.get('left~2707') if (FLD(ctx, K[0], E.get('rep~2709')) == None) else FLD(ctx, K[0], E.get('rep~2709')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2707'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2707') if (FLD(ctx, K[0], E.get('rep~2709')) == None) else FLD(ctx, K[0], E.get('rep~2709'))))) is int else num(_w2))))
 
 
 def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -4442,7 +4442,7 @@ def x_10636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_10643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2712') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2713'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2712'), (_w2.get(E.get('r~2713'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2713'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2712') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2713'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2712'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2713'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2713'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -4454,7 +4454,7 @@ def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_10646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2714'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2713'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2713'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2713'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2714'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2713'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2713'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2713'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

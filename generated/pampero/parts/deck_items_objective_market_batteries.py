@@ -76,7 +76,7 @@ def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2661'), (E.get('left~2661') if (FLD(ctx, K[0], E.get('rep~2663')) == None) else FLD(ctx, K[0], E.get('rep~2663')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2661') if (FLD(ctx, K[0], E.get('rep~2663')) == None) else FLD(ctx, K[0], E.get('rep~2663'))))) is int else num(_w2))))
 
 
 def x_9355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -94,7 +94,7 @@ def x_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2666') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2666'), (_w2.get(E.get('r~2667'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2667'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2666') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2666'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2667'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2667'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -106,7 +106,7 @@ def x_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2668'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2667'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2667'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2668'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2667'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2667'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2667'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9365(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

@@ -77,7 +77,7 @@ def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2668'), (E.get('left~2668') if (FLD(ctx, K[0], E.get('rep~2670')) == None) else FLD(ctx, K[0], E.get('rep~2670')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2668') if (FLD(ctx, K[0], E.get('rep~2670')) == None) else FLD(ctx, K[0], E.get('rep~2670'))))) is int else num(_w2))))
 
 
 def x_9547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -95,7 +95,7 @@ def x_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2673') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2673'), (_w2.get(E.get('r~2674'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2674'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2673') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2673'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2674'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2674'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -107,7 +107,7 @@ def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2675'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2674'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2674'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2674'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2675'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2674'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2674'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2674'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
@@ -168,7 +168,7 @@ def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
 def x_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2691'), (E.get('left~2691') if (FLD(ctx, K[0], E.get('rep~2693')) == None) else FLD(ctx, K[0], E.get('rep~2693')))]))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2691') if (FLD(ctx, K[0], E.get('rep~2693')) == None) else FLD(ctx, K[0], E.get('rep~2693'))))) is int else num(_w2))))
 
 
 def x_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
@@ -186,7 +186,7 @@ def x_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
 def x_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2696') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2696'), (_w2.get(E.get('r~2697'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2697'), 0))]))])
+    return max(0, (_w5 if type((_w5 := (E.get('n~2696') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2696'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2697'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2697'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
@@ -198,7 +198,7 @@ def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
 def x_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2698'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2697'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2697'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2697'), 0)))) is int else num(_w5)))])])
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2698'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2697'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2697'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2697'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28

@@ -61,7 +61,7 @@ def x_2672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2673(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~746'), (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))])
+    return min((_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('r~747'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('target~748'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~747'), 0)))) is int else num(_w4)))
 
 
 x_2674 = _C.x_2579  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -81,7 +81,7 @@ def x_2687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~750'), (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))])
+    return min((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('r~751'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('target~752'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~751'), 0)))) is int else num(_w4)))
 
 
 x_2689 = _C.x_1427  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71

@@ -74,7 +74,7 @@ def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~746'), (_w2.get(E.get('card~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~749'), 0))])
+    return min((_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('card~749'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~748'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~749'), 0)))) is int else num(_w4)))
 
 
 x_1419 = _C.x_1419  # rules_data/terraforming_mars/definitions/cards.yaml:250
