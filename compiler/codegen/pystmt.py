@@ -285,9 +285,13 @@ class StmtCompiler:
         return [f"while {self.ex(n['c'])}:"] + _indent(self.run(n["b"], True)) + \
             ["return True"]
 
+    def _you(self, n: Node) -> list[str]:
+        """``with you = E``: a seat the game has not is a rules failure (``machine._with``)."""
+        return [f"YOU(ctx, value, {str(n.get('at'))!r})"] if n["v"] == "you" else []
+
     def _d_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
-        return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
+        return [f"value = {self.ex(n['e'])}", *self._you(n), f"old = E.get({v}, MISSING)",
                 f"LOCAL(ctx, E, {v}, value, True)"] + self.run(n["b"]) + \
             [f"UNSET(ctx, E, {v}, old)", "return True"]
 
@@ -352,7 +356,7 @@ class StmtCompiler:
 
     def _t_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
-        return [f"value = {self.ex(n['e'])}", f"old = E.get({v}, MISSING)",
+        return [f"value = {self.ex(n['e'])}", *self._you(n), f"old = E.get({v}, MISSING)",
                 f"LOCAL(ctx, E, {v}, value, True)", "",
                 "def after():", f"    UNSET(ctx, E, {v}, old)", "    return k()", "",
                 "def brk():", f"    UNSET(ctx, E, {v}, old)", "    return s()", "",

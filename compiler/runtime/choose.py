@@ -16,8 +16,7 @@ no stop) answers itself.
 
 Trial runs (``trial``) run the option on a copy of the frames with every state write
 journaled, try every answer of inner decisions depth first, and roll everything back.
-Reactions fire in a trial as in the game (reactions.py).
-"""
+Reactions fire in a trial as in the game (reactions.py)."""
 
 from __future__ import annotations
 

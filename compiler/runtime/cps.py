@@ -13,8 +13,7 @@ TRIAL_STEPS once per function), the same writes journaled (``ctx.undo`` rolls th
 exactly), decisions tried option by option depth first with the same lazy listing and
 cap as ``choose._try_options``, reactions run at once (``reactions.emit``). The
 frame trial stays as the oracle (the interpreter engine uses it; the differential test
-compares both engines).
-"""
+compares both engines)."""
 
 from __future__ import annotations
 

@@ -10,8 +10,7 @@ JSON texts, each decoded when first read (``Part.record``). A ``LazyTable`` is a
 that knows every id; a record's part is imported (once per process; its functions join
 the linked code) when one of its records is read: ``[id]``, ``get``, ``items``/``values``
 (lists, in order), ``==``. Keys, ``in``, ``len``, ``plain``, ``having``, ``firsts`` and
-``select`` (composition) load nothing.
-"""
+``select`` (composition) load nothing."""
 
 from __future__ import annotations
 

@@ -170,6 +170,8 @@ def _step_while(ctx: Ctx, f: Frame) -> None:
 
 def _with(ctx: Ctx, n: Node) -> None:
     value = ev(ctx, n["e"])
+    if n["v"] == "you":
+        you_seat(ctx, value, n.get("at"))
     ctx.push({"k": "with", "v": n["v"], "old": _saved(bind(ctx, n["v"], value))})
     start(ctx, n["b"])
 
@@ -227,6 +229,14 @@ def seat(ctx: Ctx, p: Any) -> dict[str, Any] | None:
     """Player ``p``'s state, None for anything that is not a seat."""
     players = ctx.state["players"]
     return players[p] if type(p) is int and 0 <= p < len(players) else None  # not a bool
+
+
+def you_seat(ctx: Ctx, p: Any, at: Any) -> None:
+    """``with you = p`` of a seat the game has not: a rules failure, never a no-op."""
+    if p is not None and seat(ctx, p) is None:
+        who = f"player {p + 1}" if type(p) is int and p >= 0 else f"seat {p!r}"
+        raise RulesError(f"no {who} in a {len(ctx.state['players'])}-player game (with you"
+                         f" = ..., {at})")
 
 
 def key_place(ctx: Ctx, t: Node, base: Any, key: Any) -> tuple[Any, Any]:

@@ -35,6 +35,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -673,6 +674,7 @@ def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     if E is None:
         E = ctx.env()
     value = E.get('p~99')
+    YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_9(ctx, E):
@@ -967,6 +969,7 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     if E is None:
         E = ctx.env()
     value = E.get('p~100')
+    YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_33(ctx, E):
@@ -1025,6 +1028,7 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     if E is None:
         E = ctx.env()
     value = E.get('p~101')
+    YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_44(ctx, E):
@@ -1068,6 +1072,7 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     if E is None:
         E = ctx.env()
     value = E.get('target~95')
+    YOU(ctx, value, 'rules_data/love_letter/definitions/cards.yaml:66')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_54(ctx, E):
@@ -1727,6 +1732,7 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if E is None:
         E = ctx.env()
     value = E.get('p~105')
+    YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:139')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
 

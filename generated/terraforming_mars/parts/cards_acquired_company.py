@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,23 +49,23 @@ K = [
 ]
 
 
-x_2335 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2070 = _C.rebased(_C.d_1809, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2071 = _C.rebased(_C.d_793, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2072 = _C.rebased(_C.d_385, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2073 = _C.rebased(_C.d_365, 2070)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2339 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2074 = _C.rebased(_C.d_1812, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2075 = _C.rebased(_C.d_796, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2076 = _C.rebased(_C.d_385, 2074)  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2077 = _C.rebased(_C.d_365, 2074)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    2070: CPS(d_2070),
-    2071: CPS(d_2071),
-    2072: CPS(d_2072),
-    2073: CPS(d_2073),
+    2074: CPS(d_2074),
+    2075: CPS(d_2075),
+    2076: CPS(d_2076),
+    2077: CPS(d_2077),
 }
 
 
 CODE = {
-    2335: x_2335,
+    2339: x_2339,
 }
 AT = {
 }
@@ -72,5 +73,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:360
-    'acquired_company': '{"id":"acquired_company","number":"106","name":{"en":"Acquired Company"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2333},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2071},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2334},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2072},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2335},"o":"+=","e":{"op":"var","n":"n~746","x":2336},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2073}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2070},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #106"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:360"}',
+    'acquired_company': '{"id":"acquired_company","number":"106","name":{"en":"Acquired Company"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2337},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2075},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2338},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2076},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2339},"o":"+=","e":{"op":"var","n":"n~748","x":2340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2077}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2074},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #106"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:360"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -59,5 +60,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:128
-    'adaptation_technology': '{"id":"adaptation_technology","number":"153","name":{"en":"Adaptation Technology"},"type":"active","cost":12,"tags":["science"],"modifiers":[{"mod":"requirement_tolerance","by":{"op":"lit","v":2,"x":3111}}],"vp":{"op":"lit","v":1,"x":3112},"source":{"doc":"tm-facts","section":"cards.json #153 (global_requirement_bonus steps 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:128"}',
+    'adaptation_technology': '{"id":"adaptation_technology","number":"153","name":{"en":"Adaptation Technology"},"type":"active","cost":12,"tags":["science"],"modifiers":[{"mod":"requirement_tolerance","by":{"op":"lit","v":2,"x":3126}}],"vp":{"op":"lit","v":1,"x":3127},"source":{"doc":"tm-facts","section":"cards.json #153 (global_requirement_bonus steps 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:128"}',
 }

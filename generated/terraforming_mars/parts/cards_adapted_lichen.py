@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,23 +49,23 @@ K = [
 ]
 
 
-x_1404 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1249 = _C.rebased(_C.d_1183, 1249)  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1250 = _C.rebased(_C.d_352, 1249)  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1251 = _C.rebased(_C.d_794, 1249)  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1252 = _C.rebased(_C.d_365, 1249)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1407 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1252 = _C.rebased(_C.d_1186, 1252)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1253 = _C.rebased(_C.d_352, 1252)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1254 = _C.rebased(_C.d_797, 1252)  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1255 = _C.rebased(_C.d_365, 1252)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1249: CPS(d_1249),
-    1250: CPS(d_1250),
-    1251: CPS(d_1251),
     1252: CPS(d_1252),
+    1253: CPS(d_1253),
+    1254: CPS(d_1254),
+    1255: CPS(d_1255),
 }
 
 
 CODE = {
-    1404: x_1404,
+    1407: x_1407,
 }
 AT = {
 }
@@ -72,5 +73,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:473
-    'adapted_lichen': '{"id":"adapted_lichen","number":"048","name":{"en":"Adapted Lichen"},"type":"automated","cost":9,"tags":["plant"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1402},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1250},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1403},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1251},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1404},"o":"+=","e":{"op":"var","n":"n~746","x":1405},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1252}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1249},"source":{"doc":"tm-facts","section":"cards.json #048"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:473"}',
+    'adapted_lichen': '{"id":"adapted_lichen","number":"048","name":{"en":"Adapted Lichen"},"type":"automated","cost":9,"tags":["plant"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1405},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1253},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1406},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1254},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1407},"o":"+=","e":{"op":"var","n":"n~748","x":1408},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1255}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1252},"source":{"doc":"tm-facts","section":"cards.json #048"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:473"}',
 }

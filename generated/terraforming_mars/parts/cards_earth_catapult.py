@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -59,5 +60,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:699
-    'earth_catapult': '{"id":"earth_catapult","number":"070","name":{"en":"Earth Catapult"},"type":"active","cost":23,"tags":["earth"],"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1752}}],"vp":{"op":"lit","v":2,"x":1753},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #070 (card_discount 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:699"}',
+    'earth_catapult': '{"id":"earth_catapult","number":"070","name":{"en":"Earth Catapult"},"type":"active","cost":23,"tags":["earth"],"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1755}}],"vp":{"op":"lit","v":2,"x":1756},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #070 (card_discount 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:699"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -46,7 +47,7 @@ K = [
 ]
 
 
-x_1034 = _C.x_1034  # rules_data/terraforming_mars/cards/001-070.yaml:248
+x_1037 = _C.x_1037  # rules_data/terraforming_mars/cards/001-070.yaml:248
 
 
 TRIALS = {
@@ -54,7 +55,7 @@ TRIALS = {
 
 
 CODE = {
-    1034: x_1034,
+    1037: x_1037,
 }
 AT = {
 }
@@ -62,5 +63,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:248
-    'space_station': '{"id":"space_station","number":"025","name":{"en":"Space Station"},"type":"active","cost":10,"tags":["space"],"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1033},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":1034}}],"vp":{"op":"lit","v":1,"x":1035},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #025 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:248"}',
+    'space_station': '{"id":"space_station","number":"025","name":{"en":"Space Station"},"type":"active","cost":10,"tags":["space"],"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1036},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":1037}}],"vp":{"op":"lit","v":1,"x":1038},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #025 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:248"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -59,5 +60,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:144
-    'trans_neptune_probe': '{"id":"trans_neptune_probe","number":"084","name":{"en":"Trans-Neptune Probe"},"type":"automated","cost":6,"tags":["science","space"],"vp":{"op":"lit","v":1,"x":2052},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #084"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:144"}',
+    'trans_neptune_probe': '{"id":"trans_neptune_probe","number":"084","name":{"en":"Trans-Neptune Probe"},"type":"automated","cost":6,"tags":["science","space"],"vp":{"op":"lit","v":1,"x":2055},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #084"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:144"}',
 }

@@ -36,6 +36,7 @@ from compiler.runtime.exports import (
     TRIAL_STEPS,
     TrialBudget,
     UNSET,
+    YOU,
     ev,
     items_of,
     num,
@@ -48,23 +49,23 @@ K = [
 ]
 
 
-x_1537 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1359 = _C.rebased(_C.d_665, 1359)  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1360 = _C.rebased(_C.d_352, 1359)  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1361 = _C.rebased(_C.d_353, 1359)  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1362 = _C.rebased(_C.d_365, 1359)  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1540 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1362 = _C.rebased(_C.d_667, 1362)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1363 = _C.rebased(_C.d_352, 1362)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1364 = _C.rebased(_C.d_353, 1362)  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1365 = _C.rebased(_C.d_365, 1362)  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 TRIALS = {
-    1359: CPS(d_1359),
-    1360: CPS(d_1360),
-    1361: CPS(d_1361),
     1362: CPS(d_1362),
+    1363: CPS(d_1363),
+    1364: CPS(d_1364),
+    1365: CPS(d_1365),
 }
 
 
 CODE = {
-    1537: x_1537,
+    1540: x_1540,
 }
 AT = {
 }
@@ -72,5 +73,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:569
-    'vesta_shipyard': '{"id":"vesta_shipyard","number":"057","name":{"en":"Vesta Shipyard"},"type":"automated","cost":15,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1535},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1360},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1536},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1361},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1537},"o":"+=","e":{"op":"var","n":"n~746","x":1538},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1362}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1359},"vp":{"op":"lit","v":1,"x":1539},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #057"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:569"}',
+    'vesta_shipyard': '{"id":"vesta_shipyard","number":"057","name":{"en":"Vesta Shipyard"},"type":"automated","cost":15,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1538},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1363},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1539},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1364},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1540},"o":"+=","e":{"op":"var","n":"n~748","x":1541},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1365}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1362},"vp":{"op":"lit","v":1,"x":1542},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #057"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:569"}',
 }
