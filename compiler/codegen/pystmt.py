@@ -149,13 +149,16 @@ class StmtCompiler:
 
     # ---- expressions ---------------------------------------------------------------
     def ex(self, e: Node) -> str:
-        """Python source of expression ``e``'s value."""
+        """Python source of expression ``e``'s value: a short pure root's body in place
+        (``ExprCompiler.plain``: its walrus temporaries are read only inside it), else a
+        call of its function."""
         if e["op"] == "lit":
             v = e["v"]
             return self.exprs.const(repr(v)) if isinstance(v, (list, dict)) else repr(v)
         if e["op"] == "var":
             return f"E.get({e['n']!r})"
-        return f"x_{e['x']}(ctx, E)"
+        body = self.exprs.plain.get(e["x"])
+        return f"x_{e['x']}(ctx, E)" if body is None else f"({body})"
 
     def inline(self, e: Node) -> str:
         """Python source of a sub-expression (no function of its own: a place's parts)."""

@@ -18,7 +18,7 @@ from typing import Any
 from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
 from compiler.runtime.errors import MAX_STEPS, TRIAL_STEPS, RulesError, TrialBudget, check_bound
 from compiler.runtime.straight import COMPOUND, STRAIGHT, plain, run_straight, straight
-from compiler.runtime.values import combined, ev, items_of, num
+from compiler.runtime.values import ev, items_of, joined, num
 
 __all__ = ["START", "STEPS", "TrialBudget", "abort", "bind", "dry_run", "run", "start", "unbind"]
 
@@ -192,7 +192,8 @@ def assign(ctx: Ctx, n: Node, container: Any, key: Any, value: Any) -> None:
     """The write of ``set`` ``n`` once its place is found and its value computed."""
     op = n["o"]
     if op != "=":
-        value = combined(container, key, value, op, n.get("nn", False))
+        value = joined(container.get(key) if isinstance(container, dict) else container[key],
+                       value, op, n.get("nn", False))
     if "bd" in n and isinstance(value, int):
         value = clamp(ctx, n["bd"], key, value)
     t = n["t"]

@@ -786,25 +786,25 @@ def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('s_v~752'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~752'))]) if ((_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('s_v~752'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~752'))) if ((_w7 if type((_w7 := E.get('s_v~752'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('t_v~753'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~753'))]) if ((_w6 if type((_w6 := E.get('t_v~753'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('t_v~753'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~753'))) if ((_w7 if type((_w7 := E.get('t_v~753'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~754'))]) if ((_w6 if type((_w6 := E.get('h_v~754'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('h_v~754'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~754'))) if ((_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4262 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -813,7 +813,7 @@ x_4262 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -834,7 +834,7 @@ x_4268 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
@@ -1076,7 +1076,7 @@ x_4391 = x_189  # rules_data/terraforming_mars/definitions/solo.yaml:21
 
 
 def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
-    return [FN['max'](ctx, None, [1, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)])]
+    return [max(1, (_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0))) is int else num(_w2)))]
 
 
 x_4394 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:21
@@ -1409,25 +1409,25 @@ def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~978'))) is type((_w4 := E.get('s_v~981'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~981'))]) if ((_w6 if type((_w6 := E.get('s_v~981'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('s_v~981'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~981'))) if ((_w7 if type((_w7 := E.get('s_v~981'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~978'))) is type((_w4 := E.get('t_v~982'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~982'))]) if ((_w6 if type((_w6 := E.get('t_v~982'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('t_v~982'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~982'))) if ((_w7 if type((_w7 := E.get('t_v~982'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~978'))) is type((_w4 := E.get('h_v~983'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~983'))]) if ((_w6 if type((_w6 := E.get('h_v~983'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('h_v~983'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~983'))) if ((_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~984'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~984'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~981'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~985'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~982'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~986'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~983'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~981'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~978'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~985'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~984'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~981'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~985'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~982'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~986'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~983'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~982'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~978'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~986'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~984'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~981'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~985'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~982'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~986'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~983'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~983'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~978'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~984'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~984'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~981'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~985'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~982'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~986'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~983'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~981'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~978'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~985'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~984'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~981'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~985'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~982'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~986'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~983'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~982'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~978'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~986'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~984'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~981'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~985'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~982'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~986'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~983'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~983'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~978'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4506 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1436,7 +1436,7 @@ x_4506 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)))))
 
 
 x_4508 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1447,7 +1447,7 @@ x_4512 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~984')} if ((_w8 if type((_w8 := E.get('s_v~981'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~985')} if ((_w11 if type((_w11 := E.get('t_v~982'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~986')} if ((_w14 if type((_w14 := E.get('h_v~983'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~984')} if ((_w8 if type((_w8 := E.get('s_v~981'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~985')} if ((_w11 if type((_w11 := E.get('t_v~982'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~986')} if ((_w14 if type((_w14 := E.get('h_v~983'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4516 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -1613,25 +1613,25 @@ def x_4564(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~998'))) is type((_w4 := E.get('s_v~1001'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~1001'))]) if ((_w6 if type((_w6 := E.get('s_v~1001'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('s_v~1001'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1001'))) if ((_w7 if type((_w7 := E.get('s_v~1001'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4566(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~998'))) is type((_w4 := E.get('t_v~1002'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~1002'))]) if ((_w6 if type((_w6 := E.get('t_v~1002'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('t_v~1002'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1002'))) if ((_w7 if type((_w7 := E.get('t_v~1002'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4567(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~998'))) is type((_w4 := E.get('h_v~1003'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~1003'))]) if ((_w6 if type((_w6 := E.get('h_v~1003'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('h_v~1003'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1003'))) if ((_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1004'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1004'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1001'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1005'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1002'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1006'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1003'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1001'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~998'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1005'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1004'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1001'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1005'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1002'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1006'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1003'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1002'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~998'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1006'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1004'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1001'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1005'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1002'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1006'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1003'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1003'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~998'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1004'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1004'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1001'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1005'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1002'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1006'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1003'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1001'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~998'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1005'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1004'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1001'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1005'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1002'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1006'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1003'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1002'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~998'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1006'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1004'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1001'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1005'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1002'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1006'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1003'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1003'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~998'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4569 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1640,7 +1640,7 @@ x_4569 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)))))
 
 
 x_4571 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1651,7 +1651,7 @@ x_4575 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~1004')} if ((_w8 if type((_w8 := E.get('s_v~1001'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1005')} if ((_w11 if type((_w11 := E.get('t_v~1002'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1006')} if ((_w14 if type((_w14 := E.get('h_v~1003'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1004')} if ((_w8 if type((_w8 := E.get('s_v~1001'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1005')} if ((_w11 if type((_w11 := E.get('t_v~1002'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1006')} if ((_w14 if type((_w14 := E.get('h_v~1003'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4579 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -1858,25 +1858,25 @@ def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~811'))) is type((_w4 := E.get('s_v~814'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~814'))]) if ((_w6 if type((_w6 := E.get('s_v~814'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('s_v~814'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~814'))) if ((_w7 if type((_w7 := E.get('s_v~814'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~811'))) is type((_w4 := E.get('t_v~815'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~815'))]) if ((_w6 if type((_w6 := E.get('t_v~815'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('t_v~815'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~815'))) if ((_w7 if type((_w7 := E.get('t_v~815'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~811'))) is type((_w4 := E.get('h_v~816'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~816'))]) if ((_w6 if type((_w6 := E.get('h_v~816'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('h_v~816'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~816'))) if ((_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~817'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~817'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~814'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~818'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~815'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~819'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~816'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~814'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~811'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~818'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~817'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~814'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~818'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~815'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~819'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~816'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~815'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~811'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~819'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~817'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~814'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~818'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~815'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~819'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~816'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~816'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~811'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~817'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~817'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~814'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~818'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~815'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~819'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~816'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~814'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~811'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~818'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~817'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~814'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~818'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~815'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~819'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~816'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~815'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~811'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~819'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~817'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~814'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~818'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~815'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~819'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~816'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~816'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~811'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4658 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1885,7 +1885,7 @@ x_4658 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))
 
 
 x_4660 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1896,7 +1896,7 @@ x_4664 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~817')} if ((_w8 if type((_w8 := E.get('s_v~814'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~818')} if ((_w11 if type((_w11 := E.get('t_v~815'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~819')} if ((_w14 if type((_w14 := E.get('h_v~816'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~817')} if ((_w8 if type((_w8 := E.get('s_v~814'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~818')} if ((_w11 if type((_w11 := E.get('t_v~815'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~819')} if ((_w14 if type((_w14 := E.get('h_v~816'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4668 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2052,25 +2052,25 @@ def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~827'))) is type((_w4 := E.get('s_v~830'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~830'))]) if ((_w6 if type((_w6 := E.get('s_v~830'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('s_v~830'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~830'))) if ((_w7 if type((_w7 := E.get('s_v~830'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~827'))) is type((_w4 := E.get('t_v~831'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~831'))]) if ((_w6 if type((_w6 := E.get('t_v~831'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('t_v~831'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~831'))) if ((_w7 if type((_w7 := E.get('t_v~831'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~827'))) is type((_w4 := E.get('h_v~832'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~832'))]) if ((_w6 if type((_w6 := E.get('h_v~832'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('h_v~832'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~832'))) if ((_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~833'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~833'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~830'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~834'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~831'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~835'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~832'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~830'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~827'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~834'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~833'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~830'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~834'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~831'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~835'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~832'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~831'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~827'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~835'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~833'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~830'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~834'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~831'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~835'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~832'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~832'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~827'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~833'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~833'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~830'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~834'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~831'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~835'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~832'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~830'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~827'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~834'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~833'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~830'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~834'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~831'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~835'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~832'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~831'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~827'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~835'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~833'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~830'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~834'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~831'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~835'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~832'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~832'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~827'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4714 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2079,7 +2079,7 @@ x_4714 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))
 
 
 x_4716 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2090,7 +2090,7 @@ x_4720 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~833')} if ((_w8 if type((_w8 := E.get('s_v~830'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~834')} if ((_w11 if type((_w11 := E.get('t_v~831'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~835')} if ((_w14 if type((_w14 := E.get('h_v~832'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~833')} if ((_w8 if type((_w8 := E.get('s_v~830'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~834')} if ((_w11 if type((_w11 := E.get('t_v~831'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~835')} if ((_w14 if type((_w14 := E.get('h_v~832'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4726 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -2232,25 +2232,25 @@ def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~839'))) is type((_w4 := E.get('s_v~842'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~842'))]) if ((_w6 if type((_w6 := E.get('s_v~842'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('s_v~842'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~842'))) if ((_w7 if type((_w7 := E.get('s_v~842'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~839'))) is type((_w4 := E.get('t_v~843'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~843'))]) if ((_w6 if type((_w6 := E.get('t_v~843'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('t_v~843'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~843'))) if ((_w7 if type((_w7 := E.get('t_v~843'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~839'))) is type((_w4 := E.get('h_v~844'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~844'))]) if ((_w6 if type((_w6 := E.get('h_v~844'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('h_v~844'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~844'))) if ((_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~845'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~845'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~842'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~846'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~843'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~847'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~844'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~842'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~839'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~846'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~845'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~842'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~846'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~843'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~847'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~844'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~843'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~839'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~847'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~845'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~842'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~846'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~843'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~847'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~844'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~844'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~839'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~845'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~845'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~842'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~846'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~843'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~847'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~844'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~842'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~839'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~846'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~845'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~842'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~846'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~843'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~847'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~844'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~843'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~839'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~847'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~845'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~842'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~846'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~843'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~847'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~844'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~844'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~839'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4768 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2259,7 +2259,7 @@ x_4768 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))
 
 
 x_4770 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2270,7 +2270,7 @@ x_4774 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4776(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~845')} if ((_w8 if type((_w8 := E.get('s_v~842'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~846')} if ((_w11 if type((_w11 := E.get('t_v~843'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~847')} if ((_w14 if type((_w14 := E.get('h_v~844'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~845')} if ((_w8 if type((_w8 := E.get('s_v~842'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~846')} if ((_w11 if type((_w11 := E.get('t_v~843'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~847')} if ((_w14 if type((_w14 := E.get('h_v~844'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4778 = x_4752  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -2387,25 +2387,25 @@ def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~853'))) is type((_w4 := E.get('s_v~856'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~856'))]) if ((_w6 if type((_w6 := E.get('s_v~856'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('s_v~856'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~856'))) if ((_w7 if type((_w7 := E.get('s_v~856'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~853'))) is type((_w4 := E.get('t_v~857'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~857'))]) if ((_w6 if type((_w6 := E.get('t_v~857'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('t_v~857'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~857'))) if ((_w7 if type((_w7 := E.get('t_v~857'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~853'))) is type((_w4 := E.get('h_v~858'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~858'))]) if ((_w6 if type((_w6 := E.get('h_v~858'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('h_v~858'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~858'))) if ((_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~859'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~859'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~856'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~860'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~857'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~861'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~858'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~856'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~853'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~860'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~859'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~856'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~860'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~857'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~861'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~858'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~857'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~853'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~861'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~859'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~856'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~860'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~857'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~861'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~858'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~858'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~853'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~859'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~859'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~856'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~860'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~857'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~861'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~858'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~856'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~853'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~860'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~859'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~856'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~860'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~857'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~861'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~858'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~857'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~853'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~861'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~859'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~856'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~860'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~857'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~861'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~858'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~858'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~853'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4814 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2414,7 +2414,7 @@ x_4814 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))
 
 
 x_4816 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2425,7 +2425,7 @@ x_4820 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~859')} if ((_w8 if type((_w8 := E.get('s_v~856'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~860')} if ((_w11 if type((_w11 := E.get('t_v~857'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~861')} if ((_w14 if type((_w14 := E.get('h_v~858'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~859')} if ((_w8 if type((_w8 := E.get('s_v~856'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~860')} if ((_w11 if type((_w11 := E.get('t_v~857'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~861')} if ((_w14 if type((_w14 := E.get('h_v~858'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4824 = x_4798  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -2525,25 +2525,25 @@ def x_4853(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~867'))) is type((_w4 := E.get('s_v~870'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~870'))]) if ((_w6 if type((_w6 := E.get('s_v~870'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('s_v~870'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~870'))) if ((_w7 if type((_w7 := E.get('s_v~870'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4855(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~867'))) is type((_w4 := E.get('t_v~871'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~871'))]) if ((_w6 if type((_w6 := E.get('t_v~871'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('t_v~871'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~871'))) if ((_w7 if type((_w7 := E.get('t_v~871'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4856(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~867'))) is type((_w4 := E.get('h_v~872'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~872'))]) if ((_w6 if type((_w6 := E.get('h_v~872'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('h_v~872'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~872'))) if ((_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~873'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~873'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~870'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~874'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~871'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~875'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~872'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~870'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~867'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~874'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~873'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~870'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~874'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~871'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~875'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~872'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~871'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~867'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~875'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~873'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~870'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~874'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~871'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~875'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~872'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~872'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~867'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~873'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~873'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~870'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~874'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~871'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~875'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~872'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~870'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~867'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~874'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~873'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~870'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~874'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~871'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~875'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~872'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~871'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~867'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~875'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~873'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~870'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~874'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~871'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~875'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~872'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~872'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~867'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4858 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2552,7 +2552,7 @@ x_4858 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4859(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))
 
 
 x_4860 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2563,7 +2563,7 @@ x_4864 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~873')} if ((_w8 if type((_w8 := E.get('s_v~870'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~874')} if ((_w11 if type((_w11 := E.get('t_v~871'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~875')} if ((_w14 if type((_w14 := E.get('h_v~872'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~873')} if ((_w8 if type((_w8 := E.get('s_v~870'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~874')} if ((_w11 if type((_w11 := E.get('t_v~871'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~875')} if ((_w14 if type((_w14 := E.get('h_v~872'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 def x_4868(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
@@ -2634,25 +2634,25 @@ def x_4889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~880'))) is type((_w4 := E.get('s_v~883'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~883'))]) if ((_w6 if type((_w6 := E.get('s_v~883'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('s_v~883'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~883'))) if ((_w7 if type((_w7 := E.get('s_v~883'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~880'))) is type((_w4 := E.get('t_v~884'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~884'))]) if ((_w6 if type((_w6 := E.get('t_v~884'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('t_v~884'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~884'))) if ((_w7 if type((_w7 := E.get('t_v~884'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4892(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~880'))) is type((_w4 := E.get('h_v~885'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~885'))]) if ((_w6 if type((_w6 := E.get('h_v~885'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('h_v~885'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~885'))) if ((_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~886'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~886'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~883'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~887'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~884'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~888'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~885'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~883'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~880'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~887'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~886'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~883'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~887'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~884'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~888'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~885'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~884'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~880'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~888'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~886'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~883'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~887'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~884'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~888'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~885'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~885'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~880'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~886'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~886'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~883'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~887'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~884'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~888'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~885'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~883'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~880'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~887'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~886'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~883'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~887'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~884'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~888'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~885'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~884'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~880'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~888'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~886'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~883'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~887'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~884'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~888'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~885'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~885'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~880'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4894 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2661,7 +2661,7 @@ x_4894 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))
 
 
 x_4896 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2672,7 +2672,7 @@ x_4900 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~886')} if ((_w8 if type((_w8 := E.get('s_v~883'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~887')} if ((_w11 if type((_w11 := E.get('t_v~884'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~888')} if ((_w14 if type((_w14 := E.get('h_v~885'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~886')} if ((_w8 if type((_w8 := E.get('s_v~883'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~887')} if ((_w11 if type((_w11 := E.get('t_v~884'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~888')} if ((_w14 if type((_w14 := E.get('h_v~885'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 def x_4904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
@@ -2940,25 +2940,25 @@ def x_4990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~909'))) is type((_w4 := E.get('s_v~912'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~912'))]) if ((_w6 if type((_w6 := E.get('s_v~912'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('s_v~912'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~912'))) if ((_w7 if type((_w7 := E.get('s_v~912'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~909'))) is type((_w4 := E.get('t_v~913'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~913'))]) if ((_w6 if type((_w6 := E.get('t_v~913'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('t_v~913'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~913'))) if ((_w7 if type((_w7 := E.get('t_v~913'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4993(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~909'))) is type((_w4 := E.get('h_v~914'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~914'))]) if ((_w6 if type((_w6 := E.get('h_v~914'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('h_v~914'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~914'))) if ((_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~915'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~915'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~912'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~916'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~913'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~917'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~914'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~912'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~909'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~916'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~915'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~912'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~916'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~913'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~917'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~914'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~913'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~909'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~917'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~915'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~912'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~916'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~913'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~917'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~914'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~914'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~909'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~915'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~915'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~912'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~916'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~913'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~917'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~914'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~912'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~909'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~916'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~915'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~912'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~916'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~913'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~917'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~914'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~913'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~909'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~917'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~915'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~912'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~916'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~913'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~917'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~914'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~914'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~909'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4995 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2967,7 +2967,7 @@ x_4995 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))
 
 
 x_4997 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2978,7 +2978,7 @@ x_5001 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_5003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~915')} if ((_w8 if type((_w8 := E.get('s_v~912'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~916')} if ((_w11 if type((_w11 := E.get('t_v~913'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~917')} if ((_w14 if type((_w14 := E.get('h_v~914'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~915')} if ((_w8 if type((_w8 := E.get('s_v~912'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~916')} if ((_w11 if type((_w11 := E.get('t_v~913'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~917')} if ((_w14 if type((_w14 := E.get('h_v~914'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_5005 = x_4979  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3172,8 +3172,8 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
-    SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
+        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
@@ -3189,7 +3189,7 @@ def d_9(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_18(ctx, E), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
     return True
 
 
@@ -3199,7 +3199,7 @@ def d_10(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_20(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
     return True
 
 
@@ -3231,7 +3231,7 @@ def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_26(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'more~751', False)
@@ -3244,7 +3244,7 @@ def d_14(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_26(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)):
         return False
     return True
 
@@ -3362,7 +3362,7 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[28])
     return t_27(ctx, k, s, E)
 
 
@@ -3374,7 +3374,7 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[28])
     return True
 
 
@@ -3384,7 +3384,7 @@ def t_27(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_41(ctx, E):
+    if ((E.get('you') != None)):
         return t_28(ctx, k, s, E)
     return k()
 
@@ -3412,7 +3412,7 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_42(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
         if not d_30(ctx, E):
             return False
     return True
@@ -3488,7 +3488,7 @@ def t_34(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_49(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -3542,7 +3542,7 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     LOCAL(ctx, E, 'mine~752', x_55(ctx, E), True)
     LOCAL(ctx, E, 'empty~757', x_56(ctx, E), True)
     LOCAL(ctx, E, 'legal~763', x_57(ctx, E), True)
-    if not x_58(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_44(ctx, k, s, E)
 
@@ -3583,7 +3583,7 @@ def d_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_58(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return True
 
@@ -3667,7 +3667,7 @@ def t_51(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_66(ctx, E):
+    if ((E.get('you') != None)):
         return t_52(ctx, k, s, E)
     return k()
 
@@ -3708,7 +3708,7 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_68(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~766')))))
     old = E.get('x~767', MISSING)
 
     def brk():
@@ -3720,7 +3720,7 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~767', item, True)
-            if x_69(ctx, E):
+            if ((E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))):
                 return t_55(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -3796,7 +3796,7 @@ def t_61(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     LOCAL(ctx, E, 'mine~752', x_79(ctx, E), True)
     LOCAL(ctx, E, 'empty~757', x_80(ctx, E), True)
     LOCAL(ctx, E, 'legal~763', x_81(ctx, E), True)
-    if not x_82(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_66(ctx, k, s, E)
 
@@ -3879,7 +3879,7 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     LOCAL(ctx, E, 'mine~752', x_102(ctx, E), True)
     LOCAL(ctx, E, 'empty~757', x_103(ctx, E), True)
     LOCAL(ctx, E, 'legal~763', x_104(ctx, E), True)
-    if not x_105(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_88(ctx, k, s, E)
 
@@ -3977,7 +3977,7 @@ def t_108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     LOCAL(ctx, E, 'mine~752', x_129(ctx, E), True)
     LOCAL(ctx, E, 'empty~757', x_130(ctx, E), True)
     LOCAL(ctx, E, 'legal~763', x_131(ctx, E), True)
-    if not x_132(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_113(ctx, k, s, E)
 
@@ -4115,7 +4115,7 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_183(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_156(ctx, E):
             return False
     return True
@@ -4125,9 +4125,7 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 159)
     return True
@@ -4137,9 +4135,7 @@ def d_157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_185(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     return True
 
 
@@ -4165,7 +4161,7 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_189(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_161(ctx, E):
             return False
     return True
@@ -4179,8 +4175,8 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_191(ctx, E), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', x_193(ctx, E), '-=', True, K[34])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4192,7 +4188,7 @@ def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_191(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
     return True
 
 
@@ -4200,9 +4196,7 @@ def d_163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_193(ctx, E), '-=', True, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4273,7 +4267,7 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_200(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_173(ctx, E):
             return False
     return True
@@ -4283,9 +4277,7 @@ def d_173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_202(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 176)
     return True
@@ -4357,7 +4349,7 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_213(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_186(ctx, E):
             return False
     return True
@@ -4367,9 +4359,7 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_215(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 189)
     return True
@@ -4646,7 +4636,7 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_342(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_314(ctx, E):
             return False
     return True
@@ -4656,9 +4646,7 @@ def d_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_344(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 317)
     return True
@@ -4730,7 +4718,7 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_355(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_327(ctx, E):
             return False
     return True
@@ -4740,9 +4728,7 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_357(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 330)
     return True
@@ -4878,7 +4864,7 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4121(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3627(ctx, E):
             return False
     return True
@@ -4888,9 +4874,7 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4123(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3630)
     return True
@@ -5167,7 +5151,7 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4168(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3667(ctx, E):
             return False
     return True
@@ -5177,9 +5161,7 @@ def d_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4170(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3670)
     return True
@@ -5357,7 +5339,7 @@ def t_3693(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'mine~752', x_4201(ctx, E), True)
     LOCAL(ctx, E, 'empty~757', x_4202(ctx, E), True)
     LOCAL(ctx, E, 'legal~763', x_4203(ctx, E), True)
-    if not x_4204(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_3698(ctx, k, s, E)
 
@@ -5440,7 +5422,7 @@ def d_3718(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4228(ctx, E):
+    if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))):
         if not d_3719(ctx, E):
             return False
     return True
@@ -5550,7 +5532,7 @@ def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4245(ctx, E):
+    if not ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'n~748', 3, True)
@@ -5563,7 +5545,7 @@ def d_3732(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4245(ctx, E):
+    if not ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')):
         return False
     return True
 
@@ -5841,7 +5823,7 @@ def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4274(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~758'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
         if c is not None:
@@ -5896,7 +5878,7 @@ def d_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4279(ctx, E):
+    if ((True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -5942,10 +5924,10 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         E = ctx.env()
     LOCAL(ctx, E, 'n~754', 1, True)
     LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    LOCAL(ctx, E, 'k~756', x_4293(ctx, E), True)
+    LOCAL(ctx, E, 'k~756', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4295(ctx, E), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
     return True
 
 
@@ -5975,7 +5957,7 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', x_4293(ctx, E), True)
+    LOCAL(ctx, E, 'k~756', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
     return True
 
 
@@ -5987,7 +5969,7 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4295(ctx, E), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
     return True
 
 
@@ -6080,7 +6062,7 @@ def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'mine~756', x_4313(ctx, E), True)
     LOCAL(ctx, E, 'empty~761', x_4314(ctx, E), True)
     LOCAL(ctx, E, 'legal~767', x_4315(ctx, E), True)
-    if not x_4316(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_3791(ctx, k, s, E)
 
@@ -6121,7 +6103,7 @@ def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4316(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return True
 
@@ -6205,7 +6187,7 @@ def t_3798(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4324(ctx, E):
+    if ((E.get('you') != None)):
         return t_3799(ctx, k, s, E)
     return k()
 
@@ -6246,7 +6228,7 @@ def t_3801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4326(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~770')))))
     old = E.get('x~771', MISSING)
 
     def brk():
@@ -6258,7 +6240,7 @@ def t_3801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~771', item, True)
-            if x_4327(ctx, E):
+            if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
                 return t_3802(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6442,7 +6424,7 @@ def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     if not d_3859(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~936', x_4399(ctx, E))
+    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
     return t_3866(ctx, k, s, E)
 
 
@@ -6478,7 +6460,7 @@ def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4391(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_3861(ctx, E):
             return False
     return True
@@ -6491,8 +6473,8 @@ def d_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     if E is None:
         E = ctx.env()
     ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
-    SET(ctx, 'discard', ctx.state, 'discard', x_4395(ctx, E), '+=', True, K[24])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4397(ctx, E), '-=', True, K[34])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -6510,9 +6492,7 @@ def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4395(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
     return True
 
 
@@ -6525,7 +6505,7 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~936', x_4399(ctx, E))
+    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
     return True
 
 
@@ -6582,7 +6562,7 @@ def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'free~947', x_4402(ctx, E), True)
-    LOCAL(ctx, E, 'order~948', x_4403(ctx, E), True)
+    LOCAL(ctx, E, 'order~948', ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))), True)
     return t_3871(ctx, k, s, E)
 
 
@@ -6602,7 +6582,7 @@ def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~948', x_4403(ctx, E), True)
+    LOCAL(ctx, E, 'order~948', ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))), True)
     return True
 
 
@@ -6612,7 +6592,7 @@ def t_3871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4404(ctx, E):
+    if ((FN['count'](ctx, None, E.get('order~948')) > 0)):
         return t_3872(ctx, k, s, E)
     return k()
 
@@ -6706,7 +6686,7 @@ def t_3879(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4412(ctx, E):
+    if ((E.get('you') != None)):
         return t_3880(ctx, k, s, E)
     return k()
 
@@ -6747,7 +6727,7 @@ def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4414(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~951')))))
     old = E.get('x~952', MISSING)
 
     def brk():
@@ -6759,7 +6739,7 @@ def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~952', item, True)
-            if x_4415(ctx, E):
+            if ((E.get('x~952') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~952'), _w1))):
                 return t_3883(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6811,7 +6791,7 @@ def t_3887(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4422(ctx, E):
+    if ((FN['count'](ctx, None, E.get('ring~963')) > 0)):
         return t_3888(ctx, k, s, E)
     return k()
 
@@ -6888,7 +6868,7 @@ def t_3894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4429(ctx, E):
+    if ((E.get('you') != None)):
         return t_3895(ctx, k, s, E)
     return k()
 
@@ -6929,7 +6909,7 @@ def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4431(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~965')))))
     old = E.get('x~966', MISSING)
 
     def brk():
@@ -6941,7 +6921,7 @@ def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~966', item, True)
-            if x_4432(ctx, E):
+            if ((E.get('x~966') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~966'), _w1))):
                 return t_3898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6983,7 +6963,7 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4438(ctx, E)))
+    items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('you', MISSING)
 
     def brk():
@@ -7007,7 +6987,7 @@ def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4439(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
     old = E.get('c~967', MISSING)
 
     def brk():
@@ -7094,7 +7074,7 @@ def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4444(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
         if c is not None:
@@ -7149,7 +7129,7 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4449(ctx, E):
+    if ((True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -7195,7 +7175,7 @@ def t_3917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4456(ctx, E)))
+    items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('you', MISSING)
 
     def brk():
@@ -7263,7 +7243,7 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4458(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)):
         if not d_3921(ctx, E):
             return False
     return True
@@ -7277,8 +7257,8 @@ def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4460(ctx, E), '+=', True, K[38])
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4462(ctx, E), '-=', True, K[37])
+        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
     return True
 
 
@@ -7290,7 +7270,7 @@ def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4460(ctx, E), '+=', True, K[38])
+        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
     return True
 
 
@@ -7298,9 +7278,7 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4462(ctx, E), '-=', True, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
     return True
 
 
@@ -7339,8 +7317,8 @@ def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4466(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 'n~973', x_4467(ctx, E), True)
+        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~973', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)), True)
     LOCAL(ctx, E, 'r~974', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
     if c is not None:
@@ -7356,7 +7334,7 @@ def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4466(ctx, E), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
     return True
 
 
@@ -7366,7 +7344,7 @@ def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~973', x_4467(ctx, E), True)
+    LOCAL(ctx, E, 'n~973', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)), True)
     return True
 
 
@@ -7477,7 +7455,7 @@ def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4478(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3939(ctx, E):
             return False
     return True
@@ -7487,9 +7465,7 @@ def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4480(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3942)
     return True
@@ -7513,7 +7489,7 @@ def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4484(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_3944(ctx, E):
             return False
     return True
@@ -7527,8 +7503,8 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4486(ctx, E), '+=', True, K[39])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4488(ctx, E), '-=', True, K[34])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -7540,7 +7516,7 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4486(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
     return True
 
 
@@ -7553,7 +7529,7 @@ def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4489(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
     old = E.get('card~976', MISSING)
 
     def brk():
@@ -7588,7 +7564,7 @@ def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4517(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -7845,7 +7821,7 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4517(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
     return True
 
 
@@ -7855,7 +7831,7 @@ def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4520(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~976')]), '+=', True, K[24])
     return True
 
 
@@ -7934,7 +7910,7 @@ def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4526(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3979(ctx, E):
             return False
     return True
@@ -7944,9 +7920,7 @@ def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4528(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 3982)
     return True
@@ -7970,7 +7944,7 @@ def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4532(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_3984(ctx, E):
             return False
     return True
@@ -7984,8 +7958,8 @@ def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4534(ctx, E), '+=', True, K[41])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4536(ctx, E), '-=', True, K[34])
+        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -7997,7 +7971,7 @@ def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4534(ctx, E), '+=', True, K[41])
+        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
     return True
 
 
@@ -8053,7 +8027,7 @@ def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            if x_4539(ctx, E):
+            if ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)):
                 return t_3990(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8075,10 +8049,10 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4542(ctx, E), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4544(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
     return True
 
 
@@ -8090,7 +8064,7 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4542(ctx, E), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
     return True
 
 
@@ -8102,7 +8076,7 @@ def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4544(ctx, E), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
     return True
 
 
@@ -8132,7 +8106,7 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4548(ctx, E)))
+    items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('p~994', MISSING)
     for item in items:
         LOCAL(ctx, E, 'p~994', item, True)
@@ -8204,7 +8178,7 @@ def t_4000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4552(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
     old = E.get('card~996', MISSING)
 
     def brk():
@@ -8239,7 +8213,7 @@ def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4580(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -8496,7 +8470,7 @@ def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4580(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
     return True
 
 
@@ -8506,7 +8480,7 @@ def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4583(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~996')]), '+=', True, K[24])
     return True
 
 
@@ -8586,7 +8560,7 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4594(ctx, E)))
+    items = list(items_of((IDS(ctx, 'resources'))))
     old = E.get('r~797', MISSING)
     for item in items:
         LOCAL(ctx, E, 'r~797', item, True)
@@ -8672,7 +8646,7 @@ def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4600(ctx, E)))
+    items = list(items_of((IDS(ctx, 'corporations'))))
     old = E.get('c~800', MISSING)
 
     def brk():
@@ -8684,7 +8658,7 @@ def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'c~800', item, True)
-            if x_4601(ctx, E):
+            if (((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~800'))) is str else None) == True)):
                 return t_4040(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8719,8 +8693,8 @@ def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4604(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 'n~802', x_4605(ctx, E), True)
+        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~802', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)), True)
     LOCAL(ctx, E, 'r~803', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
     if c is not None:
@@ -8736,7 +8710,7 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4604(ctx, E), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
     return True
 
 
@@ -8746,7 +8720,7 @@ def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~802', x_4605(ctx, E), True)
+    LOCAL(ctx, E, 'n~802', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)), True)
     return True
 
 
@@ -8818,7 +8792,7 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4614(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
     LOCAL(ctx, E, 't~804', 'generation', True)
     LOCAL(ctx, E, 'n~805', 1, True)
     if not d_4054(ctx, E):
@@ -8830,9 +8804,7 @@ def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4614(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
     return True
 
 
@@ -8862,7 +8834,7 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4617(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
         if c is not None:
@@ -8917,7 +8889,7 @@ def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4622(ctx, E):
+    if ((True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -9010,7 +8982,7 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4629(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_4067(ctx, E):
             return False
     return True
@@ -9020,9 +8992,7 @@ def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4631(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
     STMT(ctx, 4070)
     return True
@@ -9092,7 +9062,7 @@ def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4641(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
     old = E.get('card~809', MISSING)
 
     def brk():
@@ -9127,7 +9097,7 @@ def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4669(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
@@ -9384,7 +9354,7 @@ def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4669(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
     return True
 
 
@@ -9394,7 +9364,7 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4672(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~809')]), '+=', True, K[24])
     return True
 
 
@@ -9426,7 +9396,7 @@ def t_4106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4679(ctx, E):
+        if ((FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))):
             return t_4107(ctx, nxt, k, E)
         return k()
 
@@ -9451,7 +9421,7 @@ def t_4107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            if x_4681(ctx, E):
+            if ((not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))):
                 return t_4108(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9488,7 +9458,7 @@ def t_4110(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4683(ctx, E):
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))):
         return t_4111(ctx, k, s, E)
     return k()
 
@@ -9549,7 +9519,7 @@ def t_4115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4687(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
     old = E.get('c~823', MISSING)
 
     def brk():
@@ -9622,7 +9592,7 @@ def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4694(ctx, E):
+        if (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) < 2)):
             return t_4121(ctx, nxt, k, E)
         return k()
 
@@ -9673,7 +9643,7 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4727(ctx, E), '-=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
         if not d_4148(ctx, E):
             return False
         return t_4150(ctx, r2, s, E)
@@ -9682,7 +9652,7 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         if not d_4152(ctx, E):
             return False
         ctx.steps += 1
-        if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': x_4740(ctx, E), 'cost': x_4741(ctx, E)}):
+        if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
             return False
         return k()
 
@@ -9956,7 +9926,7 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4727(ctx, E), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
     return True
 
 
@@ -9966,7 +9936,7 @@ def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4728(ctx, E):
+    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
         if c is not None:
@@ -10022,16 +9992,16 @@ def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4733(ctx, E):
+    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
-            SET(ctx, 'events', c, key, x_4735(ctx, E), '+=', True, K[47])
+            SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
     else:
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
-            SET(ctx, 'tableau', c, key, x_4737(ctx, E), '+=', True, K[48])
+            SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
     return True
 
 
@@ -10043,7 +10013,7 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        SET(ctx, 'events', c, key, x_4735(ctx, E), '+=', True, K[47])
+        SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
     return True
 
 
@@ -10055,7 +10025,7 @@ def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        SET(ctx, 'tableau', c, key, x_4737(ctx, E), '+=', True, K[48])
+        SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
     return True
 
 
@@ -10065,7 +10035,7 @@ def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': x_4740(ctx, E), 'cost': x_4741(ctx, E)}):
+    if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
         return False
     return True
 
@@ -10147,7 +10117,7 @@ def t_4162(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4751(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None) == 'megacredits')):
         return t_4163(ctx, k, s, E)
     return d_4185(ctx, E) and k()
 
@@ -10411,7 +10381,7 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~848', x_4778(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~849', x_4779(ctx, E), True)
+    LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
     if not d_4188(ctx, E):
         return False
     return True
@@ -10433,7 +10403,7 @@ def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~849', x_4779(ctx, E), True)
+    LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
     return True
 
 
@@ -10490,9 +10460,9 @@ def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4784(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~837'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': x_4787(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0))}):
             return False
     return True
 
@@ -10503,7 +10473,7 @@ def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': x_4787(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0))}):
         return False
     return True
 
@@ -10585,7 +10555,7 @@ def t_4200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4797(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None) == 'megacredits')):
         return t_4201(ctx, k, s, E)
     return d_4223(ctx, E) and k()
 
@@ -10849,7 +10819,7 @@ def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~862', x_4824(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~863', x_4825(ctx, E), True)
+    LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
     if not d_4226(ctx, E):
         return False
     return True
@@ -10871,7 +10841,7 @@ def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~863', x_4825(ctx, E), True)
+    LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
     return True
 
 
@@ -10928,9 +10898,9 @@ def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4830(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~851'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': x_4833(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0))}):
             return False
     return True
 
@@ -10941,7 +10911,7 @@ def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': x_4833(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0))}):
         return False
     return True
 
@@ -11319,7 +11289,7 @@ def t_4264(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', x_4905(ctx, E), '+=', True, K[51])
+        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[51])
         return k()
 
     ctx.steps += 1
@@ -11588,7 +11558,7 @@ def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', x_4905(ctx, E), '+=', True, K[51])
+    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[51])
     return True
 
 
@@ -11654,7 +11624,7 @@ def t_4293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4917(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
     return t_4296(ctx, k, s, E)
 
 
@@ -11677,7 +11647,7 @@ def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4917(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
     return True
 
 
@@ -11794,7 +11764,7 @@ def t_4305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4932(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
     return t_4308(ctx, k, s, E)
 
 
@@ -11817,7 +11787,7 @@ def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4932(ctx, E), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
     return True
 
 
@@ -11891,10 +11861,10 @@ def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4941(ctx, E):
+    if not ((E.get('done~821') == 0)):
         return False
     ctx.steps += 2
-    SET(ctx, 'passed', ctx.state, 'passed', x_4943(ctx, E), '+=', True, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
     LOCAL(ctx, E, 'done~821', 2)
     return True
 
@@ -11905,7 +11875,7 @@ def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4941(ctx, E):
+    if not ((E.get('done~821') == 0)):
         return False
     return True
 
@@ -11916,7 +11886,7 @@ def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', x_4943(ctx, E), '+=', True, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
     return True
 
 
@@ -11936,7 +11906,7 @@ def d_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4947(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'done~821', 2)
@@ -11949,7 +11919,7 @@ def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4947(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)):
         return False
     return True
 
@@ -11989,7 +11959,7 @@ def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     LOCAL(ctx, E, 'k~901', x_4960(ctx, E), True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4962(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
     if not d_4332(ctx, E):
         return False
     ctx.steps += 2
@@ -12099,7 +12069,7 @@ def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4962(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
     return True
 
 
@@ -12109,7 +12079,7 @@ def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4963(ctx, E)))
+    items = list(items_of((IDS(ctx, 'resources'))))
     old = E.get('r~902', MISSING)
     for item in items:
         LOCAL(ctx, E, 'r~902', item, True)
@@ -12281,7 +12251,7 @@ def t_4345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4978(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None) == 'megacredits')):
         return t_4346(ctx, k, s, E)
     return d_4368(ctx, E) and k()
 
@@ -12545,7 +12515,7 @@ def d_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~918', x_5005(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~919', x_5006(ctx, E), True)
+    LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
     if not d_4371(ctx, E):
         return False
     return True
@@ -12567,7 +12537,7 @@ def d_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~919', x_5006(ctx, E), True)
+    LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
     return True
 
 
@@ -12624,9 +12594,9 @@ def d_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_5011(ctx, E):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~907'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': x_5014(ctx, E)}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0))}):
             return False
     return True
 
@@ -12637,7 +12607,7 @@ def d_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': x_5014(ctx, E)}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0))}):
         return False
     return True
 

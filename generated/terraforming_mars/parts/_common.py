@@ -142,7 +142,7 @@ def t_354(ctx, k, s=None, E=None, B=351):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_387(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_355(ctx, k, s, E, B)
     return k()
 
@@ -390,7 +390,7 @@ def t_372(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)), '+=', False, K[4])
     return t_374(ctx, k, s, E, B)
 
 
@@ -402,7 +402,7 @@ def d_373(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -412,7 +412,7 @@ def t_374(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_375(ctx, k, s, E, B)
     return k()
 
@@ -440,7 +440,7 @@ def d_376(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_411(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)):
         if not d_377(ctx, E, B):
             return False
     return True
@@ -516,7 +516,7 @@ def t_381(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_418(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_382(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -735,31 +735,31 @@ def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('s_v~752'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~752'))]) if ((_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('s_v~752'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~752'))) if ((_w7 if type((_w7 := E.get('s_v~752'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('t_v~753'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~753'))]) if ((_w6 if type((_w6 := E.get('t_v~753'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('t_v~753'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~753'))) if ((_w7 if type((_w7 := E.get('t_v~753'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~754'))]) if ((_w6 if type((_w6 := E.get('h_v~754'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('h_v~754'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~754'))) if ((_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))
 
 
 def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -783,7 +783,7 @@ def x_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -1009,9 +1009,7 @@ def d_425(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_470(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     return True
 
 
@@ -1027,9 +1025,7 @@ def d_432(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_478(ctx, E), '-=', True, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -1061,7 +1057,7 @@ def d_443(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_468(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_444(ctx, E, B):
             return False
     return True
@@ -1071,9 +1067,7 @@ def d_444(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_470(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     STMT(ctx, B + 9)
     return True
@@ -1093,7 +1087,7 @@ def d_448(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_476(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_449(ctx, E, B):
             return False
     return True
@@ -1107,8 +1101,8 @@ def d_449(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_478(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_478(ctx, E), '-=', True, K[9])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -1120,7 +1114,7 @@ def d_450(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_478(ctx, E), '+=', True, K[12])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
     return True
 
 
@@ -1389,7 +1383,7 @@ def t_503(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~756', x_559(ctx, E), True)
     LOCAL(ctx, E, 'empty~761', x_560(ctx, E), True)
     LOCAL(ctx, E, 'legal~767', x_561(ctx, E), True)
-    if not x_562(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_508(ctx, k, s, E, B)
 
@@ -1430,7 +1424,7 @@ def d_507(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_562(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return True
 
@@ -1514,7 +1508,7 @@ def t_515(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_516(ctx, k, s, E, B)
     return k()
 
@@ -1555,7 +1549,7 @@ def t_518(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_572(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~770')))))
     old = E.get('x~771', MISSING)
 
     def brk():
@@ -1567,7 +1561,7 @@ def t_518(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~771', item, True)
-            if x_573(ctx, E):
+            if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
                 return t_519(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1726,7 +1720,7 @@ def t_529(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_586(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[4])
     return t_531(ctx, k, s, E, B)
 
 
@@ -1738,7 +1732,7 @@ def d_530(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_586(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -1748,7 +1742,7 @@ def t_531(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_532(ctx, k, s, E, B)
     return k()
 
@@ -1776,7 +1770,7 @@ def d_533(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_588(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
         if not d_534(ctx, E, B):
             return False
     return True
@@ -1840,7 +1834,7 @@ def t_538(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_595(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_539(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -1870,7 +1864,7 @@ def t_543(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_387(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_544(ctx, k, s, E, B)
     return k()
 
@@ -2057,7 +2051,7 @@ def t_569(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~755', x_633(ctx, E), True)
     LOCAL(ctx, E, 'empty~760', x_634(ctx, E), True)
     LOCAL(ctx, E, 'legal~766', x_635(ctx, E), True)
-    if not x_636(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
         return False
     return t_574(ctx, k, s, E, B)
 
@@ -2098,7 +2092,7 @@ def d_573(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_636(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
         return False
     return True
 
@@ -2182,7 +2176,7 @@ def t_581(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_582(ctx, k, s, E, B)
     return k()
 
@@ -2223,7 +2217,7 @@ def t_584(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_646(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~769')))))
     old = E.get('x~770', MISSING)
 
     def brk():
@@ -2235,7 +2229,7 @@ def t_584(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~770', item, True)
-            if x_647(ctx, E):
+            if ((E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))):
                 return t_585(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2486,7 +2480,7 @@ def t_648(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~762', x_728(ctx, E), True)
     LOCAL(ctx, E, 'empty~767', x_729(ctx, E), True)
     LOCAL(ctx, E, 'legal~773', x_730(ctx, E), True)
-    if not x_731(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~773')) > 0)):
         return False
     return t_653(ctx, k, s, E, B)
 
@@ -2527,7 +2521,7 @@ def d_652(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_731(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~773')) > 0)):
         return False
     return True
 
@@ -2611,7 +2605,7 @@ def t_660(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_661(ctx, k, s, E, B)
     return k()
 
@@ -2652,7 +2646,7 @@ def t_663(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_741(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~776')))))
     old = E.get('x~777', MISSING)
 
     def brk():
@@ -2664,7 +2658,7 @@ def t_663(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~777', item, True)
-            if x_742(ctx, E):
+            if ((E.get('x~777') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~777'), _w1))):
                 return t_664(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2818,7 +2812,7 @@ def d_693(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_468(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_694(ctx, E, B):
             return False
     return True
@@ -2828,9 +2822,7 @@ def d_694(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_470(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     STMT(ctx, B + 15)
     return True
@@ -2850,7 +2842,7 @@ def d_698(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_476(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_699(ctx, E, B):
             return False
     return True
@@ -2864,8 +2856,8 @@ def d_699(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_478(ctx, E), '+=', True, K[19])
-    SET(ctx, 'deck', ctx.state, 'deck', x_478(ctx, E), '-=', True, K[9])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[19])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -2877,7 +2869,7 @@ def d_700(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_478(ctx, E), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[19])
     return True
 
 
@@ -2947,7 +2939,7 @@ def d_711(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_791(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
@@ -3002,7 +2994,7 @@ def d_715(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_796(ctx, E):
+    if ((True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -3173,7 +3165,7 @@ def t_733(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~758', x_816(ctx, E), True)
     LOCAL(ctx, E, 'empty~763', x_817(ctx, E), True)
     LOCAL(ctx, E, 'legal~769', x_818(ctx, E), True)
-    if not x_819(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
         return False
     return t_738(ctx, k, s, E, B)
 
@@ -3214,7 +3206,7 @@ def d_737(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_819(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
         return False
     return True
 
@@ -3298,7 +3290,7 @@ def t_745(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_746(ctx, k, s, E, B)
     return k()
 
@@ -3339,7 +3331,7 @@ def t_748(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_829(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~772')))))
     old = E.get('x~773', MISSING)
 
     def brk():
@@ -3351,7 +3343,7 @@ def t_748(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~773', item, True)
-            if x_830(ctx, E):
+            if ((E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))):
                 return t_749(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3488,7 +3480,7 @@ def d_771(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_854(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
     return True
 
@@ -3565,7 +3557,7 @@ def t_779(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_780(ctx, k, s, E, B)
     return k()
 
@@ -3606,7 +3598,7 @@ def t_782(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_864(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~763')))))
     old = E.get('x~764', MISSING)
 
     def brk():
@@ -3618,7 +3610,7 @@ def t_782(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~764', item, True)
-            if x_865(ctx, E):
+            if ((E.get('x~764') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~764'), _w1))):
                 return t_783(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3901,7 +3893,7 @@ def d_838(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_931(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
     return True
 
@@ -3978,7 +3970,7 @@ def t_846(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_847(ctx, k, s, E, B)
     return k()
 
@@ -4019,7 +4011,7 @@ def t_849(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_941(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~761')))))
     old = E.get('x~762', MISSING)
 
     def brk():
@@ -4031,7 +4023,7 @@ def t_849(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~762', item, True)
-            if x_942(ctx, E):
+            if ((E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))):
                 return t_850(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4191,7 +4183,7 @@ def t_883(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
     LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
     LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
-    if not x_984(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_888(ctx, k, s, E, B)
 
@@ -4232,7 +4224,7 @@ def d_887(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_984(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return True
 
@@ -4316,7 +4308,7 @@ def t_895(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_896(ctx, k, s, E, B)
     return k()
 
@@ -4357,7 +4349,7 @@ def t_898(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_994(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~766')))))
     old = E.get('x~767', MISSING)
 
     def brk():
@@ -4369,7 +4361,7 @@ def t_898(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~767', item, True)
-            if x_995(ctx, E):
+            if ((E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))):
                 return t_899(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4871,7 +4863,7 @@ def t_1050(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1173(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)), '+=', False, K[4])
     return t_1052(ctx, k, s, E, B)
 
 
@@ -4883,7 +4875,7 @@ def d_1051(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1173(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -4893,7 +4885,7 @@ def t_1052(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_1053(ctx, k, s, E, B)
     return k()
 
@@ -4921,7 +4913,7 @@ def d_1054(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1175(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)):
         if not d_1055(ctx, E, B):
             return False
     return True
@@ -4985,7 +4977,7 @@ def t_1059(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1182(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_1060(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -5062,7 +5054,7 @@ def d_1101(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1232(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
@@ -5117,7 +5109,7 @@ def d_1105(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1237(ctx, E):
+    if ((True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -5255,7 +5247,7 @@ def t_1264(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_387(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_923(ctx, k, s, E, B)
     return k()
 
@@ -5266,7 +5258,7 @@ def t_1271(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_387(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_1272(ctx, k, s, E, B)
     return k()
 
@@ -5308,7 +5300,7 @@ def d_1279(ctx, E=None, B=1275):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_1439(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
@@ -5507,7 +5499,7 @@ def t_1316(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~772', x_1482(ctx, E), True)
     LOCAL(ctx, E, 'empty~777', x_1483(ctx, E), True)
     LOCAL(ctx, E, 'legal~783', x_1484(ctx, E), True)
-    if not x_1485(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
         return False
     return t_1321(ctx, k, s, E, B)
 
@@ -5548,7 +5540,7 @@ def d_1320(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1485(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
         return False
     return True
 
@@ -5632,7 +5624,7 @@ def t_1328(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_1329(ctx, k, s, E, B)
     return k()
 
@@ -5673,7 +5665,7 @@ def t_1331(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1495(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~786')))))
     old = E.get('x~787', MISSING)
 
     def brk():
@@ -5685,7 +5677,7 @@ def t_1331(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~787', item, True)
-            if x_1496(ctx, E):
+            if ((E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))):
                 return t_1332(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -5869,7 +5861,7 @@ def t_1380(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~757', x_1559(ctx, E), True)
-    if not x_1560(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
         return False
     return t_1383(ctx, k, s, E, B)
 
@@ -5890,7 +5882,7 @@ def d_1382(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1560(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
         return False
     return True
 
@@ -5974,7 +5966,7 @@ def t_1390(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_1391(ctx, k, s, E, B)
     return k()
 
@@ -6015,7 +6007,7 @@ def t_1393(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1570(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~760')))))
     old = E.get('x~761', MISSING)
 
     def brk():
@@ -6027,7 +6019,7 @@ def t_1393(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~761', item, True)
-            if x_1571(ctx, E):
+            if ((E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))):
                 return t_1394(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -6203,7 +6195,7 @@ def t_1453(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1644(ctx, E):
+    if ((FN['count'](ctx, None, E.get('shown~753')) > 0)):
         return t_936(ctx, k, s, E, B)
     return k()
 
@@ -6297,7 +6289,7 @@ def t_1573(ctx, k, s=None, E=None, B=1573):  # rules_data/terraforming_mars/card
             return k()
         return t_794(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(x_1778(ctx, E)))
+    return nxt(num((items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science'))))
 
 
 def d_1581(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -6306,7 +6298,7 @@ def d_1581(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_468(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_1582(ctx, E, B):
             return False
     return True
@@ -6316,9 +6308,7 @@ def d_1582(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_470(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     STMT(ctx, B + 12)
     return True
@@ -6558,7 +6548,7 @@ def d_2023(ctx, E=None, B=2019):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2282(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
@@ -6596,7 +6586,7 @@ def t_2173(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_497(ctx, E), '+=', True, K[11])
+        SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[11])
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
@@ -6666,10 +6656,10 @@ def d_2187(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2462(ctx, E), '-=', True, K[12])
+        SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[12])
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2462(ctx, E), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[19])
     return True
 
 
@@ -6681,7 +6671,7 @@ def d_2188(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2462(ctx, E), '-=', True, K[12])
+        SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[12])
     return True
 
 
@@ -6693,7 +6683,7 @@ def d_2189(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2462(ctx, E), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[19])
     return True
 
 
@@ -6703,7 +6693,7 @@ def d_2190(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_497(ctx, E), '+=', True, K[11])
+    SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[11])
     return True
 
 
@@ -6847,7 +6837,7 @@ def t_2279(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_410(ctx, E):
+    if ((E.get('you') != None)):
         return t_2280(ctx, k, s, E, B)
     return k()
 
@@ -6888,7 +6878,7 @@ def t_2282(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2572(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~762')))))
     old = E.get('x~763', MISSING)
 
     def brk():
@@ -6900,7 +6890,7 @@ def t_2282(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~763', item, True)
-            if x_2573(ctx, E):
+            if ((E.get('x~763') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~763'), _w1))):
                 return t_2283(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -7034,7 +7024,7 @@ def d_2329(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2630(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
         return False
     return True
 
@@ -7126,7 +7116,7 @@ def d_2494(ctx, E=None, B=2489):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2824(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[1])
     return True
 
 
@@ -7242,7 +7232,7 @@ def t_2618(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~759', x_2629(ctx, E), True)
-    if not x_2630(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
         return False
     return t_453(ctx, k, s, E, B)
 
@@ -7267,7 +7257,7 @@ def t_2639(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
     LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
     LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
-    if not x_984(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_802(ctx, k, s, E, B)
 
@@ -7305,7 +7295,7 @@ def d_2661(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_468(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_2662(ctx, E, B):
             return False
     return True
@@ -7315,9 +7305,7 @@ def d_2662(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_470(ctx, E), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
     SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
     STMT(ctx, B + 30)
     return True
@@ -7373,7 +7361,7 @@ def t_2739(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3109(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) >= 1)):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'chosen'
@@ -7388,7 +7376,7 @@ def d_2740(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3109(ctx, E):
+    if not (((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) >= 1)):
         return False
     return True
 
@@ -7423,7 +7411,7 @@ def d_2744(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', x_3110(ctx, E), True)
+    LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
     return True
 
 
@@ -7471,7 +7459,7 @@ def d_2749(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', x_3110(ctx, E), True)
+    LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
     return True
 
 
@@ -7565,7 +7553,7 @@ def d_2915(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3316(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
         if c is not None:
@@ -7620,7 +7608,7 @@ def d_2919(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3321(ctx, E):
+    if ((True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:

@@ -185,7 +185,7 @@ def d_3613(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4108(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3614(ctx, E, B):
             return False
     return True
@@ -195,9 +195,7 @@ def d_3614(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4110(ctx, E), '=', False, K[3])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[3])
     SET(ctx, 'discard', ctx.state, 'discard', K[4], '=', False, K[5])
     STMT(ctx, B + 16)
     return True

@@ -70,7 +70,7 @@ def d_2525(ctx, E=None, B=2525):  # rules_data/terraforming_mars/cards/071-140.y
     LOCAL(ctx, E, 'k~764', x_2872(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2874(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

@@ -102,7 +102,7 @@ def t_391(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_429(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_392(ctx, k, s, E, B)
     return k()
 

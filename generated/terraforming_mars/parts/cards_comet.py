@@ -194,7 +194,7 @@ def t_591(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_657(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_592(ctx, k, s, E, B)
     return k()
 

@@ -185,7 +185,7 @@ def t_2463(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~760', x_2786(ctx, E), True)
-    if not x_2787(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
     return t_2466(ctx, k, s, E, B)
 

@@ -72,7 +72,7 @@ def d_3266(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.y
     LOCAL(ctx, E, 'k~753', x_3728(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3730(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -100,7 +100,7 @@ def d_3270(ctx, E=None, B=3266):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3730(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

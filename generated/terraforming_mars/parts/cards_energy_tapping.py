@@ -186,7 +186,7 @@ def t_3512(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3993(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_3513(ctx, k, s, E, B)
     return k()
 
@@ -309,7 +309,7 @@ def t_3526(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4012(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_3527(ctx, k, s, E, B)
     return k()
 

@@ -175,7 +175,7 @@ def t_1791(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~750', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~751', x_2024(ctx, E), True)
+    LOCAL(ctx, E, 'l~751', ([E.get('s~749')]), True)
     return t_1794(ctx, k, s, E, B)
 
 
@@ -195,7 +195,7 @@ def d_1793(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~751', x_2024(ctx, E), True)
+    LOCAL(ctx, E, 'l~751', ([E.get('s~749')]), True)
     return True
 
 
@@ -217,7 +217,7 @@ def t_1795(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~756', x_2026(ctx, E), True)
-    if not x_2027(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~756')) > 0)):
         return False
     return t_1798(ctx, k, s, E, B)
 
@@ -238,7 +238,7 @@ def d_1797(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2027(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~756')) > 0)):
         return False
     return True
 
@@ -318,7 +318,7 @@ def t_1805(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2035(ctx, E):
+    if ((E.get('you') != None)):
         return t_1806(ctx, k, s, E, B)
     return k()
 
@@ -359,7 +359,7 @@ def t_1808(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2037(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~759')))))
     old = E.get('x~760', MISSING)
 
     def brk():
@@ -371,7 +371,7 @@ def t_1808(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~760', item, True)
-            if x_2038(ctx, E):
+            if ((E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))):
                 return t_1809(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 

@@ -299,7 +299,7 @@ def t_1762(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~775', x_1988(ctx, E), True)
     LOCAL(ctx, E, 'empty~780', x_1989(ctx, E), True)
     LOCAL(ctx, E, 'legal~786', x_1990(ctx, E), True)
-    if not x_1991(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~786')) > 0)):
         return False
     return t_1767(ctx, k, s, E, B)
 
@@ -340,7 +340,7 @@ def d_1766(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1991(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~786')) > 0)):
         return False
     return True
 
@@ -424,7 +424,7 @@ def t_1774(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1999(ctx, E):
+    if ((E.get('you') != None)):
         return t_1775(ctx, k, s, E, B)
     return k()
 
@@ -465,7 +465,7 @@ def t_1777(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2001(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~789')))))
     old = E.get('x~790', MISSING)
 
     def brk():
@@ -477,7 +477,7 @@ def t_1777(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~790', item, True)
-            if x_2002(ctx, E):
+            if ((E.get('x~790') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~790'), _w1))):
                 return t_1778(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -550,7 +550,7 @@ def t_1784(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2012(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_1785(ctx, k, s, E, B)
     return k()
 

@@ -65,7 +65,7 @@ def d_1927(ctx, E=None, B=1927):  # rules_data/terraforming_mars/cards/071-140.y
     LOCAL(ctx, E, 'k~753', x_2182(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2184(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -82,7 +82,7 @@ def d_1931(ctx, E=None, B=1927):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2184(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

@@ -198,7 +198,7 @@ def t_2405(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2719(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2406(ctx, k, s, E, B)
     return k()
 
@@ -328,7 +328,7 @@ def t_2419(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2738(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2420(ctx, k, s, E, B)
     return k()
 

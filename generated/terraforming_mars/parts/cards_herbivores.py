@@ -102,7 +102,7 @@ def t_2708(ctx, k, s=None, E=None, B=2702):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3070(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2709(ctx, k, s, E, B)
     return k()
 

@@ -62,7 +62,7 @@ def x_2682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~748'), (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))])
+    return min((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('r~749'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('target~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~749'), 0)))) is int else num(_w4)))
 
 
 x_2684 = _C.x_2585  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -82,7 +82,7 @@ def x_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
 def x_2698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~752'), (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))])
+    return min((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('r~753'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('target~754'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~753'), 0)))) is int else num(_w4)))
 
 
 x_2699 = _C.x_1430  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -113,7 +113,7 @@ def t_2374(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2680(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2375(ctx, k, s, E, B)
     return d_2381(ctx, E, B) and k()
 
@@ -196,7 +196,7 @@ def t_2385(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2695(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2386(ctx, k, s, E, B)
     return d_2392(ctx, E, B) and k()
 

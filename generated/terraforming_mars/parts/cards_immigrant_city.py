@@ -203,7 +203,7 @@ def t_3478(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~756', x_3957(ctx, E), True)
     LOCAL(ctx, E, 'empty~761', x_3958(ctx, E), True)
     LOCAL(ctx, E, 'legal~767', x_3959(ctx, E), True)
-    if not x_3960(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_3483(ctx, k, s, E, B)
 

@@ -302,7 +302,7 @@ def t_811(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
     LOCAL(ctx, E, 'mine~760', x_905(ctx, E), True)
     LOCAL(ctx, E, 'empty~765', x_906(ctx, E), True)
     LOCAL(ctx, E, 'legal~771', x_907(ctx, E), True)
-    if not x_908(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
         return False
     return t_816(ctx, k, s, E, B)
 
@@ -343,7 +343,7 @@ def d_815(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_908(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
         return False
     return True
 
@@ -423,7 +423,7 @@ def t_823(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_916(ctx, E):
+    if ((E.get('you') != None)):
         return t_824(ctx, k, s, E, B)
     return k()
 
@@ -464,7 +464,7 @@ def t_826(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_918(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~774')))))
     old = E.get('x~775', MISSING)
 
     def brk():
@@ -476,7 +476,7 @@ def t_826(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~775', item, True)
-            if x_919(ctx, E):
+            if ((E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))):
                 return t_827(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 

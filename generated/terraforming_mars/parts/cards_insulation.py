@@ -76,12 +76,12 @@ def t_2737(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~750', x_3117(ctx, E), True)
+        LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
         LOCAL(ctx, E, 'r~751', 'heat', True)
         if not d_2746(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', x_3122(ctx, E), True)
+        LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
         LOCAL(ctx, E, 'r~753', 'megacredits', True)
         c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
         if c is not None:

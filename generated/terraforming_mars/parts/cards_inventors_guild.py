@@ -108,25 +108,25 @@ def x_513(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~751'))) is type((_w4 := E.get('s_v~754'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~754'))]) if ((_w6 if type((_w6 := E.get('s_v~754'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~751'))) is type((_w5 := E.get('s_v~754'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~754'))) if ((_w7 if type((_w7 := E.get('s_v~754'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_515(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~751'))) is type((_w4 := E.get('t_v~755'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~755'))]) if ((_w6 if type((_w6 := E.get('t_v~755'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~751'))) is type((_w5 := E.get('t_v~755'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~755'))) if ((_w7 if type((_w7 := E.get('t_v~755'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~751'))) is type((_w4 := E.get('h_v~756'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~756'))]) if ((_w6 if type((_w6 := E.get('h_v~756'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~751'))) is type((_w5 := E.get('h_v~756'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~756'))) if ((_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_517(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~757'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~757'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~754'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~758'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~755'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~759'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~756'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~754'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~751'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~758'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~757'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~754'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~758'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~755'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~759'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~756'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~755'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~751'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~759'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~757'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~754'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~758'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~755'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~759'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~756'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~756'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~751'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~757'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~757'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~754'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~758'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~755'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~759'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~756'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~754'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~751'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~758'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~757'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~754'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~758'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~755'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~759'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~756'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~755'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~751'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~759'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~757'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~754'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~758'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~755'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~759'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~756'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~756'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~751'))) is int else num(_w53)))) else False))) else False)
 
 
 x_518 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -135,7 +135,7 @@ x_518 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))])
+    return max(0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7)))))
 
 
 x_520 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -146,7 +146,7 @@ x_524 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_526(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~757')} if ((_w8 if type((_w8 := E.get('s_v~754'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~758')} if ((_w11 if type((_w11 := E.get('t_v~755'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~759')} if ((_w14 if type((_w14 := E.get('h_v~756'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~757')} if ((_w8 if type((_w8 := E.get('s_v~754'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~758')} if ((_w11 if type((_w11 := E.get('t_v~755'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~759')} if ((_w14 if type((_w14 := E.get('h_v~756'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
 
 
 x_528 = _C.x_528  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -245,7 +245,7 @@ def t_452(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_501(ctx, E)))
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
     old = E.get('card~749', MISSING)
 
     def brk():
@@ -276,7 +276,7 @@ def t_454(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_529(ctx, E), '+=', True, K[5])
+            SET(ctx, 'hand', c, key, ([E.get('card~749')]), '+=', True, K[5])
         return k()
 
     ctx.steps += 1
@@ -526,7 +526,7 @@ def d_476(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_529(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('card~749')]), '+=', True, K[5])
     return True
 
 
@@ -536,7 +536,7 @@ def d_477(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_532(ctx, E), '+=', True, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~749')]), '+=', True, K[4])
     return True
 
 

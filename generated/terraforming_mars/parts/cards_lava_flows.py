@@ -187,7 +187,7 @@ def t_2584(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~760', x_2933(ctx, E), True)
-    if not x_2934(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
     return t_2587(ctx, k, s, E, B)
 

@@ -95,8 +95,8 @@ def d_1575(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_1781(ctx, E), '-=', True, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', x_1783(ctx, E), '+=', True, K[1])
+        SET(ctx, 'hand', c, key, ([E.get('c~749')]), '-=', True, K[0])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~749')]), '+=', True, K[1])
     LOCAL(ctx, E, 'n~750', 1, True)
     if not d_1579(ctx, E, B):
         return False
@@ -111,7 +111,7 @@ def d_1576(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_1781(ctx, E), '-=', True, K[0])
+        SET(ctx, 'hand', c, key, ([E.get('c~749')]), '-=', True, K[0])
     return True
 
 
@@ -121,7 +121,7 @@ def d_1577(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_1783(ctx, E), '+=', True, K[1])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~749')]), '+=', True, K[1])
     return True
 
 

@@ -100,7 +100,7 @@ def d_485(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
     LOCAL(ctx, E, 'k~756', x_543(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_545(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -126,7 +126,7 @@ def d_489(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_545(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

@@ -73,7 +73,7 @@ def d_2078(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.y
     LOCAL(ctx, E, 'k~752', x_2343(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2345(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -99,7 +99,7 @@ def d_2082(ctx, E=None, B=2078):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2345(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

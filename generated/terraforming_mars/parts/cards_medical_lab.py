@@ -73,7 +73,7 @@ def d_3594(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
     LOCAL(ctx, E, 'k~756', x_4092(ctx, E), True)
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4094(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[1])
     return True
 
 

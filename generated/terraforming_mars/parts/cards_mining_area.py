@@ -204,7 +204,7 @@ def t_1466(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~769', x_1656(ctx, E), True)
-    if not x_1657(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~769')) > 0)):
         return False
     return t_1469(ctx, k, s, E, B)
 
@@ -225,7 +225,7 @@ def d_1468(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1657(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~769')) > 0)):
         return False
     return True
 

@@ -245,7 +245,7 @@ def t_1515(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~768', x_1707(ctx, E), True)
-    if not x_1708(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~768')) > 0)):
         return False
     return t_1518(ctx, k, s, E, B)
 
@@ -266,7 +266,7 @@ def d_1517(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1708(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~768')) > 0)):
         return False
     return True
 
@@ -346,7 +346,7 @@ def t_1525(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1716(ctx, E):
+    if ((E.get('you') != None)):
         return t_1526(ctx, k, s, E, B)
     return k()
 
@@ -387,7 +387,7 @@ def t_1528(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1718(ctx, E)))
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~771')))))
     old = E.get('x~772', MISSING)
 
     def brk():
@@ -399,7 +399,7 @@ def t_1528(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~772', item, True)
-            if x_1719(ctx, E):
+            if ((E.get('x~772') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~772'), _w1))):
                 return t_1529(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 

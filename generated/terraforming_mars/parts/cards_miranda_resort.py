@@ -70,7 +70,7 @@ def d_1275(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
     LOCAL(ctx, E, 'k~758', x_1437(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_1439(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

@@ -169,7 +169,7 @@ def t_1211(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~760', x_1356(ctx, E), True)
-    if not x_1357(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
     return t_1214(ctx, k, s, E, B)
 

@@ -217,7 +217,7 @@ def d_2792(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3170(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~754'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
         if c is not None:
@@ -272,7 +272,7 @@ def d_2796(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3175(ctx, E):
+    if ((True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:

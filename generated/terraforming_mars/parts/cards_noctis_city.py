@@ -128,7 +128,7 @@ def t_765(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~754', E.get('t~752'), True)
-    LOCAL(ctx, E, 'l~755', x_851(ctx, E), True)
+    LOCAL(ctx, E, 'l~755', ([E.get('s~753')]), True)
     return t_768(ctx, k, s, E, B)
 
 
@@ -148,7 +148,7 @@ def d_767(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~755', x_851(ctx, E), True)
+    LOCAL(ctx, E, 'l~755', ([E.get('s~753')]), True)
     return True
 
 
@@ -170,7 +170,7 @@ def t_769(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~760', x_853(ctx, E), True)
-    if not x_854(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
     return t_772(ctx, k, s, E, B)
 

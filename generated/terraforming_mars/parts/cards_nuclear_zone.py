@@ -231,7 +231,7 @@ def t_1958(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~768'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2213(ctx, E), '+=', False, K[7])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)), '+=', False, K[7])
     return t_1960(ctx, k, s, E, B)
 
 
@@ -243,7 +243,7 @@ def d_1959(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~768'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2213(ctx, E), '+=', False, K[7])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)), '+=', False, K[7])
     return True
 
 
@@ -253,7 +253,7 @@ def t_1960(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2214(ctx, E):
+    if ((E.get('you') != None)):
         return t_1961(ctx, k, s, E, B)
     return k()
 
@@ -281,7 +281,7 @@ def d_1962(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2215(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)):
         if not d_1963(ctx, E, B):
             return False
     return True
@@ -348,7 +348,7 @@ def t_1967(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2222(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~770'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_1968(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:90

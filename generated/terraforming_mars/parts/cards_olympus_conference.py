@@ -222,7 +222,7 @@ def d_3181(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3624(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_3182(ctx, E, B):
             return False
     return True
@@ -232,9 +232,7 @@ def d_3182(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3626(ctx, E), '=', False, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
     STMT(ctx, B + 19)
     return True

@@ -127,7 +127,7 @@ def t_859(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~752', E.get('t~750'), True)
-    LOCAL(ctx, E, 'l~753', x_957(ctx, E), True)
+    LOCAL(ctx, E, 'l~753', ([E.get('s~751')]), True)
     return t_862(ctx, k, s, E, B)
 
 
@@ -147,7 +147,7 @@ def d_861(ctx, E=None, B=853):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~753', x_957(ctx, E), True)
+    LOCAL(ctx, E, 'l~753', ([E.get('s~751')]), True)
     return True
 
 
@@ -169,7 +169,7 @@ def t_863(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~758', x_959(ctx, E), True)
-    if not x_960(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
     return t_866(ctx, k, s, E, B)
 

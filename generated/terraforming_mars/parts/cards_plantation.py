@@ -111,7 +111,7 @@ def t_3335(ctx, k, s=None, E=None, B=3332):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~756', x_3803(ctx, E), True)
     LOCAL(ctx, E, 'empty~761', x_3804(ctx, E), True)
     LOCAL(ctx, E, 'legal~767', x_3805(ctx, E), True)
-    if not x_3806(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_3340(ctx, k, s, E, B)
 

@@ -76,7 +76,7 @@ def t_3354(ctx, k, s=None, E=None, B=3354):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~750', x_3833(ctx, E), True)
+        LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
         LOCAL(ctx, E, 'r~751', 'energy', True)
         if not d_3363(ctx, E, B):
             return False
@@ -115,7 +115,7 @@ def d_3366(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', x_3838(ctx, E), True)
+    LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
     LOCAL(ctx, E, 'r~753', 'megacredits', True)
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:

@@ -209,7 +209,7 @@ def t_2817(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3199(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2818(ctx, k, s, E, B)
     return k()
 
@@ -348,7 +348,7 @@ def t_2831(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3218(ctx, E):
+    if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)):
         return t_2832(ctx, k, s, E, B)
     return k()
 

@@ -140,7 +140,7 @@ def t_836(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'open~758', x_930(ctx, E), True)
-    if not x_931(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
     return t_839(ctx, k, s, E, B)
 

@@ -216,7 +216,7 @@ def d_422(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
     if not d_423(ctx, E, B):
         return False
     ctx.steps += 1
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_475(ctx, E), '=', False, K[3])
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[3])
     if not d_429(ctx, E, B):
         return False
     if not d_433(ctx, E, B):
@@ -230,7 +230,7 @@ def d_423(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_468(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
         if not d_424(ctx, E, B):
             return False
     return True
@@ -240,9 +240,7 @@ def d_424(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_470(ctx, E), '=', False, K[4])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[4])
     SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
     STMT(ctx, B + 28)
     return True
@@ -264,9 +262,7 @@ def d_428(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_475(ctx, E), '=', False, K[3])
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[3])
     return True
 
 
@@ -276,7 +272,7 @@ def d_429(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_476(ctx, E):
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
         if not d_430(ctx, E, B):
             return False
     return True
@@ -286,10 +282,8 @@ def d_430(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_478(ctx, E), '+=', True, K[6])
-    SET(ctx, 'deck', ctx.state, 'deck', x_480(ctx, E), '-=', True, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[4])
     return True
 
 
@@ -297,9 +291,7 @@ def d_431(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_478(ctx, E), '+=', True, K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
     return True
 
 

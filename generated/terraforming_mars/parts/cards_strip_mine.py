@@ -216,7 +216,7 @@ def t_2548(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~754'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2894(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~754'))) is str else 0)), '+=', False, K[4])
     return t_2550(ctx, k, s, E, B)
 
 
@@ -228,7 +228,7 @@ def d_2549(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~754'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2894(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~754'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -238,7 +238,7 @@ def t_2550(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2895(ctx, E):
+    if ((E.get('you') != None)):
         return t_2551(ctx, k, s, E, B)
     return k()
 
@@ -266,7 +266,7 @@ def d_2552(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2896(ctx, E):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~754'))) is str else None) != None)):
         if not d_2553(ctx, E, B):
             return False
     return True
@@ -333,7 +333,7 @@ def t_2557(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2903(ctx, E), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~756'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_2558(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:90

@@ -134,7 +134,7 @@ def d_3391(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~756', E.get('t~753'), True)
-    LOCAL(ctx, E, 'n~757', x_3865(ctx, E), True)
+    LOCAL(ctx, E, 'n~757', (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))), True)
     if not d_3394(ctx, E, B):
         return False
     return True
@@ -156,7 +156,7 @@ def d_3393(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', x_3865(ctx, E), True)
+    LOCAL(ctx, E, 'n~757', (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))), True)
     return True
 
 
@@ -166,7 +166,7 @@ def d_3394(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3866(ctx, E):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~756'))) is str else None) == 'game')):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~756'))
         if c is not None:
@@ -221,7 +221,7 @@ def d_3398(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3871(ctx, E):
+    if ((True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:

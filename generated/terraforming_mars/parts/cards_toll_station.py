@@ -78,7 +78,7 @@ def d_1979(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2241(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -120,7 +120,7 @@ def d_1983(ctx, E=None, B=1979):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2241(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 

@@ -156,7 +156,7 @@ def t_1620(ctx, k, s=None, E=None, B=1602):  # rules_data/terraforming_mars/defi
     LOCAL(ctx, E, 'mine~755', x_1830(ctx, E), True)
     LOCAL(ctx, E, 'empty~760', x_1831(ctx, E), True)
     LOCAL(ctx, E, 'legal~766', x_1832(ctx, E), True)
-    if not x_1833(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
         return False
     return t_1625(ctx, k, s, E, B)
 

@@ -158,7 +158,7 @@ def t_2269(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'l~759', x_2561(ctx, E), True)
-    if not x_2562(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('l~759')) > 0)):
         return False
     return t_2272(ctx, k, s, E, B)
 
@@ -179,7 +179,7 @@ def d_2271(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2562(ctx, E):
+    if not ((FN['count'](ctx, None, E.get('l~759')) > 0)):
         return False
     return True
 

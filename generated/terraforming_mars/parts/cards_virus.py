@@ -75,7 +75,7 @@ def x_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~748'), (_w2.get(E.get('card~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~751'), 0))])
+    return min((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('card~751'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~751'), 0)))) is int else num(_w4)))
 
 
 x_1422 = _C.x_1422  # rules_data/terraforming_mars/definitions/cards.yaml:250

@@ -74,7 +74,7 @@ def d_2489(ctx, E=None, B=2489):  # rules_data/terraforming_mars/cards/071-140.y
     LOCAL(ctx, E, 'k~756', x_2822(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2824(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[0])
     return True
 
 

@@ -79,7 +79,7 @@ def d_2484(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.y
     LOCAL(ctx, E, 'k~754', x_2814(ctx, E), True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2816(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -105,7 +105,7 @@ def d_2488(ctx, E=None, B=2484):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2816(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
