@@ -140,3 +140,26 @@ def test_a_sum_of_300_terms_is_d006_at_its_text(tmp_path: Path,
     assert status == 1 and len(found) == 1, output
     assert re.search(r"cards\.yaml:4:\d+: error\[D006\]: the parts of a value nest 30\d "
                      rf"deep, over the limit of {MAX_VALUES}, in this text", found[0]), found[0]
+
+
+def test_a_use_of_a_refused_phrase_is_no_follow_on_d004(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA H11: 'either {a} or {b}' is refused (R031: 'or' ends a phrase); the card using
+    it also had "D004 a value where a statement is expected" (its text reads as an 'or'
+    of two values). One mistake: R031 alone. A value written as a statement elsewhere is
+    still D004."""
+    rules = make_rules(tmp_path)
+    defs, cards = rules / "definitions.yaml", rules / "cards.yaml"
+    defs.write_text(defs.read_text() + '  - {id: either, phrase: "either {a} or {b}", '
+                    'params: {a: effect, b: effect}, effect: "choose (a | b)", '
+                    'text: {en: "either {a} or {b}"}}\n')
+    cards.write_text(cards.read_text().replace(
+        '"gain 3 money"', '"either (gain 3 money) or (gain 1 score)"').replace(
+        '"gain 2 score"', '"score > 1 or money > 1"'))
+    status, output, _ = run_check(rules, capsys)
+    found = errors(output)
+    assert status == 1 and len(found) == 2, output
+    assert "definitions.yaml:8:" in found[1] and "error[R031]: definition 'either'" in \
+        found[1], found
+    assert re.search(r"cards\.yaml:5:\d+: error\[D004\]: a value where a statement is "
+                     r"expected$", found[0]), found
