@@ -219,7 +219,7 @@ def _plain_if(tree: Tree) -> bool:
 def _said(s: Clauses, cond: Tree) -> bool:
     """A ``require``'s condition is said unless it is a use of a definition marked
     ``on_sheets: false`` (a rule the printed card leaves unsaid, docs/sheets.md)."""
-    d = s.defs.get(cond.get("def")) if isinstance(cond, dict) else None
+    d = s.defs.get(str(cond.get("def"))) if isinstance(cond, dict) else None
     return not (isinstance(d, dict) and d.get("on_sheets") is False)
 
 
