@@ -1,10 +1,10 @@
 """Bounds on what the uses of definitions expand to: size (D005) and depth (D006).
 
-Entry points: ``enter(rc, d, syn)`` before a use of ``d`` is expanded, ``grown(rc, d,
-syn, before, entry)`` and ``made(rc, out, ir, entry)`` after it, ``measure(ir, made)``
-(the size and nesting of an expansion), ``start(rc)`` when a text of the rules begins
-(a record's field, a flow step, a definition checked alone) and ``check_text(rc, span,
-ir)`` when it is resolved.
+Entry points: ``before_use(rc, d, syn)`` before a use of ``d`` is expanded,
+``grown(rc, d, syn, before, entry)`` and ``made(rc, out, ir, entry)`` after it,
+``measure(ir, made)`` (the size and nesting of an expansion), ``start(rc)`` when a text
+of the rules begins (a record's field, a flow step, a definition checked alone) and
+``check_text(rc, span, ir)`` when it is resolved.
 
 Size. Definitions are expanded where they are used, so a definition that uses another
 twice, which uses another twice, ... doubles at each level: 1.7 KB of such definitions
@@ -39,7 +39,7 @@ from compiler.lang.memo import Entry
 from compiler.lang.scope import RC, Fail
 from compiler.lang.syntax import Syn
 
-__all__ = ["MAX_BLOCKS", "MAX_DEPTH", "MAX_STATEMENTS", "MAX_VALUES", "check_text", "enter",
+__all__ = ["MAX_BLOCKS", "MAX_DEPTH", "MAX_STATEMENTS", "MAX_VALUES", "before_use", "check_text",
            "grown", "made", "measure", "start"]
 
 MAX_STATEMENTS = 10_000
@@ -57,7 +57,7 @@ def start(rc: RC) -> None:
     rc.made.clear()
 
 
-def enter(rc: RC, d: Any, syn: Syn) -> bool:
+def before_use(rc: RC, d: Any, syn: Syn) -> bool:
     """Before the use of definition ``d`` at ``syn``: False if ``d`` is on a chain
     already reported too deep (the use is a quiet follow-on: every use being expanded
     holds it, so is marked too); raises D006 if this use is nested too deep, and the

@@ -69,7 +69,7 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
                       hint="definitions are expanded where they are used: write the "
                       "repetition with 'repeat' or 'while'")
     body = body_of(rc, d)
-    if body is None or not bounds.enter(rc, d, syn) or d.id in rc.bad:
+    if body is None or not bounds.before_use(rc, d, syn) or d.id in rc.bad:
         return ({"op": "skip", "at": f"{rc.path}:{syn.line}"}, "effect") \
             if d.form == "effect" else ({"op": "lit", "v": None}, "any")
     site = Span(rc.path, syn.line, syn.col)
