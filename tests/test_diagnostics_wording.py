@@ -115,3 +115,27 @@ def test_a_list_where_a_small_mapping_goes_shows_its_shape(tmp_path):
     [found] = [d for d in compile_game(rules, ROOT).diagnostics if d.code == "S003"]
     assert (found.span.line, found.span.col) == (4, 41)
     assert found.hint == "a player count range is a mapping: {min: ..., max: ...}"
+
+
+@pytest.mark.parametrize(("effect", "named", "hint"), [
+    ("gain\u00a03 money", "U+00A0 NO-BREAK SPACE", "write a plain space"),
+    ("gain 3\u200b money", "U+200B ZERO WIDTH SPACE", "invisible: delete it"),
+    ("gain \uff14 money", "U+FF14 FULLWIDTH DIGIT FOUR", "write '4'"),
+])
+def test_an_invisible_or_look_alike_character_is_named(tmp_path, effect, named, hint):
+    """QA qa9 H5: D001 said "unexpected character '\\xa0'" (a Python escape), its hint
+    the 20 tokens that may come there. The character's Unicode name, as S003 names one
+    in an id, and what to write instead."""
+    import shutil
+
+    rules = tmp_path / "mini"
+    shutil.copytree(ROOT / "tests" / "bad_input" / "_base", rules)
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace('"gain 3 money"', f'"{effect}"'),
+                     "utf-8")
+    [found] = [d for d in compile_game(rules, ROOT).diagnostics if d.code == "D001"]
+    assert found.message.endswith(f"unexpected character {named}"), found.message
+    assert hint in found.hint and "\\x" not in found.message + found.hint, found.hint
+    odd = next(c for c in effect if not c.isascii())
+    line = cards.read_text("utf-8").splitlines()[3]
+    assert (found.span.line, found.span.col) == (4, line.index(odd) + 1)

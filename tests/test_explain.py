@@ -232,3 +232,29 @@ def test_a_definition_and_an_event_of_the_game_words(capsys):
     code = main(["explain", "love_letter", "played", "--lang", "en"])
     out = capsys.readouterr().out
     assert code == 0 and "events.yaml:" in out and "Fields: by, card" in out
+
+
+def test_a_modifier_says_what_it_modifies(capsys, tmp_path):
+    """QA qa9 H10: the small game with a modifiable 'price of {c}' ("the price of {c}")
+    and a card that lowers it by 1: explain printed "modifiers: -1". It says what the
+    modifier changes, by the definition's text: "the price of a card: -1"."""
+    rules = tmp_path / "mini"
+    shutil.copytree(ROOT / "tests" / "bad_input" / "_base", rules)
+    kinds, cards, defs = (rules / f for f in ("kinds.yaml", "cards.yaml", "definitions.yaml"))
+    kinds.write_text(kinds.read_text().replace("effect: effect}", "effect: effect, "
+                                               "modifiers: modifiers}"))
+    cards.write_text(cards.read_text().replace(
+        'effect: "gain 3 money"}', 'effect: "gain 3 money", modifiers: [{modify: price, '
+        'by: "-1"}, {modify: price, by: "-2", where: "c.cost > 3"}]}'))
+    defs.write_text(defs.read_text() + '  - {id: price, phrase: "price of {c}", params: '
+                    '{c: cards}, value: "c.cost", modifiable: true, text: {en: "the price '
+                    'of {c}"}}\n')
+    assert main(["explain", "--rules", str(rules), "mini", "mine"]) == 0
+    out = capsys.readouterr().out
+    assert "modifiers: The price of cards: -1\n" in out, out  # the kind has no name_one
+    assert "modifiers: The price of cards: -2 if " in out, out
+    kinds.write_text(kinds.read_text().replace("{id: cards,", "{id: cards, name: {en: cards}, "
+                                               "name_one: {en: card},"))
+    assert main(["explain", "--rules", str(rules), "mini", "mine"]) == 0
+    out = capsys.readouterr().out
+    assert "modifiers: The price of a card: -1\n" in out, out

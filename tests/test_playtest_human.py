@@ -323,7 +323,19 @@ def test_a_list_of_record_entries_reads_as_names_in_a_view():
 
     names = Names(tm.RULES, "en")
     awards = [{"id": "banker", "by": "player 1"}, {"id": "landlord", "by": None}]
-    assert value_text(awards, names) == "Banker (by player 1), Landlord"
+    assert value_text(awards, names) == "Banker (funded by player 1), Landlord"
+
+
+def test_who_funded_an_award_reads_in_the_views_language():
+    """QA qa9 H13: the Italian view said "Minatore (by giocatore 2)", the key ``by`` of a
+    funded award in English. Terraforming Mars's labels name it: "finanziata da" (Azione
+    4, "finanziamento di una ricompensa")."""
+    import generated.terraforming_mars as tm
+    from compiler.playtest.games import Names
+    from compiler.playtest.session import value_text
+
+    awards = [{"id": "miner", "by": "giocatore 2"}]
+    assert value_text(awards, Names(tm.RULES, "it")) == "Minatore (finanziata da giocatore 2)"
 
 
 def test_a_track_with_no_name_reads_as_words_in_a_view():

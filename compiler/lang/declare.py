@@ -110,6 +110,9 @@ class Decls:
     twins: list[Record] = field(default_factory=list)
     """Records whose id was declared before (R002): not in ``records``, but their texts
     are still resolved for their own mistakes (all reported in one run)."""
+    refused: list[frozenset[str]] = field(default_factory=list)
+    """The words of each refused phrase (R031) but the core's keywords: a text holding
+    them all uses it, a follow-on (``hints.not_a_statement``)."""
 
     def kind_of(self, ident: str) -> list[str]:
         """Record kinds that declare ``ident`` (sorted)."""
@@ -303,6 +306,9 @@ def _definitions(decls: Decls, doc: Document, names: set[str]) -> list[Diagnosti
                                     f"definition '{rec['id']}': {why}",
                                     hint="write the phrase as words and {param} holes, "
                                     "each hole typed in params"))
+            words = frozenset(re.findall(r"(?<![{\w])[a-z]\w*", str(rec.get("phrase", ""))))
+            if words - STARTS_A_FORM - ENDS_A_PHRASE:
+                decls.refused.append(words - STARTS_A_FORM - ENDS_A_PHRASE)
             continue
         form = "effect" if "effect" in rec else "value"
         same = _same_phrase(decls, parts, params, form)

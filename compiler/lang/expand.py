@@ -11,7 +11,8 @@ fresh, so an argument never sees them; ``you``, ``this`` and ``event`` stay dyna
 words of the game act for whoever is acting.
 
 A definition with ``modifiable: true`` gives a value that reactions may change
-(``modify ID by N``, see ``compiler.runtime.reactions``).
+(``modify ID by N``, see ``compiler.runtime.reactions``). What the uses in one text
+expand to is bounded in size and depth (``compiler.lang.bounds``: D005, D006).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span
+from compiler.lang import bounds
 from compiler.lang.declare import Definition
 from compiler.lang.memo import Entry, Frame, canonical, data_of, keep, kept, key_of, loads, rebase
 from compiler.lang.parse import parse, text_positions
@@ -67,10 +69,9 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
                       hint="definitions are expanded where they are used: write the "
                       "repetition with 'repeat' or 'while'")
     body = body_of(rc, d)
-    if body is None or d.id in rc.bad:
+    if body is None or not bounds.before_use(rc, d, syn) or d.id in rc.bad:
         return ({"op": "skip", "at": f"{rc.path}:{syn.line}"}, "effect") \
-            if d.form == "effect" else \
-            ({"op": "lit", "v": None}, "any")
+            if d.form == "effect" else ({"op": "lit", "v": None}, "any")
     site = Span(rc.path, syn.line, syn.col)
     if not rc.calls and d.record.get("checks"):
         from compiler.lang.checks import check_uses
@@ -85,18 +86,18 @@ def expand(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]], syn: S
     where = {"own": (literals, tree), "modules": tuple(sorted(rc.modules)),
              "loop": rc.loops > 0,
              **{n: use.inner.names[n].type for n in DYNAMIC}}
-    entry = kept(rc.memo, key, where)
+    entry, before = kept(rc.memo, key, where), rc.grown
+    made = None
     if entry is None or any(cid in entry.used for cid, _ in rc.calls):
-        ir, entry = _resolve(rc, body, use, key, where)
-    else:
-        ir = _reuse(rc, entry, use)
+        made, entry = _resolve(rc, body, use, key, where)
+    bounds.grown(rc, d, syn, before, entry)  # a kept one: before it is copied
+    ir = made if made is not None else _reuse(rc, entry, use)
     if rc.frames:
         rc.frames[-1].used.update(entry.used)
         rc.frames[-1].used.add(d.id)
-    if not by_value:
-        return ir, entry.type
     pre = [{"op": "let", "v": fresh, "e": arg, "at": at} for fresh, arg in by_value]
-    return {"op": "seq", "b": pre + [ir], "at": ir.get("at", "")}, entry.type
+    out = {"op": "seq", "b": pre + [ir], "at": ir.get("at", "")} if pre else ir
+    return bounds.made(rc, out, ir, entry), entry.type
 
 
 DYNAMIC = ("you", "this", "event")
@@ -185,8 +186,10 @@ def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, where: dict[str, A
         rc.frames.pop()
         rc.texts.pop()
     data = data_of(ir)
+    size, *nest = bounds.measure(ir, rc.made)
     entry = Entry(data or b"", t, use.base, rc.fresh_count - use.base, tuple(use.names),
-                  frozenset(frame.used), frozenset(frame.aspects))
+                  frozenset(frame.used), frozenset(frame.aspects), size, frame.depth + 1,
+                  tuple(nest))
     if key is not None and data is not None and not frame.outer \
             and len(rc.diags) == diags and len(rc.bad) == bad:
         keep(rc.memo, key, where, entry)
@@ -370,14 +373,13 @@ def check_definition(rc: RC, d: Definition) -> None:
         return
     args: dict[str, tuple[IR, Type, bool]] = {}
     for name, t in d.params.items():
-        if t == "effect":
-            args[name] = ({"op": "skip", "at": f"{d.doc.path}:{d.span.line}"}, "effect", True)
-        else:
-            args[name] = ({"op": "var", "n": f"{name}~param"}, t, False)
+        args[name] = ({"op": "skip", "at": f"{d.doc.path}:{d.span.line}"}, "effect", True) \
+            if t == "effect" else ({"op": "var", "n": f"{name}~param"}, t, False)
     scope = Scope({"you": var("you", "player"), "this": var("this", "any"),
                    "event": var("event", "any")})
     saved_path, count, loops = rc.path, len(rc.diags), rc.loops
     start = Syn("app", d.span.line, d.span.col, ())
+    bounds.start(rc)
     rc.path, rc.loops = d.doc.path, 1   # a stop in the body is checked where it is used
     try:
         expand(rc, d, args, start, scope)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.lang import bounds
 from compiler.lang.expr import expr
 from compiler.lang.parse import parse, text_positions
 from compiler.lang.scope import IR, RC, Fail, Scope, var
@@ -36,6 +37,7 @@ def resolve_value(rc: RC, doc: Document, path: tuple[Any, ...], value: Any, t: T
                   scope: Scope) -> Any:
     """The IR form of ``value`` (declared type ``t``); problems go to ``rc.diags``."""
     rc.path = doc.path
+    bounds.start(rc)
     t0 = strip_opt(t)
     if value is None:
         return None
@@ -94,6 +96,7 @@ def _text(rc: RC, doc: Document, path: tuple[Any, ...], value: Any, t: Type,
         ir = expr(rc, syn, scope, {"condition": "bool", "number": "int"}.get(t, "any"))[0]
     if rc.notes is not None:
         rc.notes.keep(doc.path, path, syn)
+    bounds.check_text(rc, doc.span(path), ir)
     return ir
 
 

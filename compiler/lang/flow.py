@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.lang import bounds
 from compiler.lang.expr import expr
 from compiler.lang.fields import parse_text, resolve_value
 from compiler.lang.scope import IR, RC, Fail, Scope, var
@@ -236,6 +237,7 @@ def parse_condition(rc: RC, doc: Document, path: tuple[Any, ...], text: str) -> 
     syn = parse_text(rc, doc, path, text, "expr")
     if syn is None:
         return None
+    bounds.start(rc)
     try:
         return expr(rc, syn, NO_PLAYER, "bool")[0]
     except Fail as exc:

@@ -1,18 +1,19 @@
 """The words of R003, a value of the wrong type or kind: what the value is, and the
 closest fix (an id of the kind wanted spelt alike, the phrases that take the kind the
-name is, or a general hint).
+name is, or a general hint); and of D004, a value written where a statement goes.
 
-Entry point: ``wrong_type(rc, syn, have, want)`` -> ``(message, hint)``.
+Entry points: ``wrong_type(rc, syn, have, want)`` -> ``(message, hint)``;
+``not_a_statement(rc, syn)``.
 """
 
 from __future__ import annotations
 
 from compiler.diagnostics import did_you_mean
-from compiler.lang.scope import RC
-from compiler.lang.syntax import Syn
+from compiler.lang.scope import IR, RC
+from compiler.lang.syntax import Syn, walk
 from compiler.lang.types import Type, show
 
-__all__ = ["wrong_type"]
+__all__ = ["not_a_statement", "wrong_type"]
 
 
 def wrong_type(rc: RC, syn: Syn, have: Type, want: Type) -> tuple[str, str]:
@@ -54,3 +55,22 @@ def _type_hint(have: Type, want: Type) -> str:
     if want in ("int", "number") and isinstance(have, tuple) and have[0] == "list":
         return "count a list with 'count ...'"
     return "check the names and the phrase used here (docs/dsl.md)"
+
+
+def not_a_statement(rc: RC, syn: Syn) -> IR:
+    """D004 for the value ``syn`` written where a statement goes, with a hint for the
+    usual slips; a ``skip`` (no error) if the text holds every word of a refused phrase
+    (``Decls.refused``: R031 says the cause, and the core read the text as a value)."""
+    names = {str(n.kids[0]) for n in walk(syn) if n.op == "name"}
+    if any(words <= names for words in rc.decls.refused):
+        return {"op": "skip", "at": f"{rc.path}:{syn.line}"}
+    hint = "statements change the game: assign, choose, or a phrase of the game's " \
+        "definitions"
+    if syn.op == "arith" and syn.kids[1].op == "app" and len(syn.kids[1].kids) > 1:
+        hint = "an argument that is a calculation needs parentheses: gain (n - 1) r, " \
+            "not gain n - 1 r"
+    elif syn.op == "arith" and syn.kids[0] == "-" and syn.kids[1].op == "app" \
+            and [k.op for k in syn.kids[1].kids] == ["name"]:
+        hint = f"'{syn.kids[1].kids[0].kids[0]} -N ...' reads as a subtraction: say " \
+            "the opposite with a positive amount (lose 2 X, not gain -2 X)"
+    raise rc.fail(syn, "D004", "a value where a statement is expected", hint=hint)

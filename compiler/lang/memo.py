@@ -49,6 +49,8 @@ class Frame:
     used: set[str] = field(default_factory=set)
     outer: bool = False
     aspects: set[str] = field(default_factory=set)
+    depth: int = 0
+    """How deep the uses inside nest (``compiler.lang.bounds``)."""
 
 
 @dataclass
@@ -66,6 +68,13 @@ class Entry:
     callers: tuple[str, ...]
     used: frozenset[str]
     aspects: frozenset[str] = frozenset()
+    size: int = 0
+    """Its statements (``compiler.lang.bounds.statements``)."""
+    depth: int = 1
+    """How deep the uses in it nest, its own counted (``compiler.lang.bounds``)."""
+    nest: tuple[int, ...] = (0, 0, 0)
+    """How deep its statements nest, its values from its top, and its values anywhere
+    (``compiler.lang.bounds.measure``)."""
     spots: list[tuple[int, int, str, str, int]] | None = None
     """Where ``data`` holds fresh names (``_names``), found at the first reuse."""
 

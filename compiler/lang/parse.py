@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -197,13 +198,19 @@ def _syntax_error(start: str, text: str, exc: UnexpectedInput, position: Positio
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or offset is None:
         offset = len(text.rstrip())
     what = "statement" if start == "effect" else "expression" if start == "expr" else start
+    odd = text[offset] if isinstance(exc, UnexpectedCharacters) and offset < len(text) \
+        and not text[offset].isascii() else ""
     return Diagnostic(Span(path, *position(offset)), "D001",
-                      f"{what} syntax: {_describe(exc, text, offset)}", hint=_expected(exc))
+                      f"{what} syntax: {_describe(exc, text, offset)}",
+                      hint=_instead(odd) if odd else _expected(exc))
 
 
 def _describe(exc: UnexpectedInput, text: str, offset: int) -> str:
     if isinstance(exc, UnexpectedCharacters):
         ch = text[offset] if offset < len(text) else "?"
+        if not ch.isascii():  # named as a reader sees it, not as a Python escape
+            return f"unexpected character U+{ord(ch):04X} " \
+                f"{unicodedata.name(ch, 'a control character')}"
         return f"unexpected character {ch!r}"
     if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         return f"unexpected {exc.token.value!r}"
@@ -216,6 +223,21 @@ _TERMINALS = {"NAME": "a name", "INT": "a number", "STRING": "a quoted text",
               "RBRACE": "'}'", "COMPARE": "a comparison (>=, ==, ...)", "ADD": "'+' or '-'",
               "MUL": "'*', '/' or '%'", "ASSIGN": "'=', '+=' or '-='", "DOT": "'.'",
               "MINUS": "'-'", "$END": "the end of the text"}
+
+
+def _instead(ch: str) -> str:
+    """What to write in place of the non-ASCII character ``ch`` (often pasted from a
+    word processor: a no-break space, a fullwidth digit, a curly quote)."""
+    plain = unicodedata.normalize("NFKC", ch)
+    if plain.isspace() or unicodedata.category(ch) == "Zs":
+        return "write a plain space in its place"
+    if unicodedata.category(ch) in ("Cf", "Cc", "Mn") or not ch.isprintable():
+        return "the character is invisible: delete it"
+    if plain.isascii() and plain != ch:
+        return f"write '{plain}' (ASCII) in its place"
+    if "QUOTATION MARK" in unicodedata.name(ch, ""):
+        return "write a straight quote (\" or ') in its place"
+    return "the core language is ASCII outside quoted texts: names a-z, 0-9 and _"
 
 
 def _expected(exc: UnexpectedInput) -> str:

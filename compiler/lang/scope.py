@@ -155,6 +155,15 @@ class RC:
     """Above 0 while phrases are tried: failures are expected, hints not worked out."""
     bad: set[str] = field(default_factory=set)
     """Definitions whose body has an error (reported once, at the definition)."""
+    deep: set[str] = field(default_factory=set)
+    """Definitions that nest too deep (D006, ``compiler.lang.bounds``)."""
+    grown: int = 0
+    """Statements the uses in the text being resolved expanded to (D005)."""
+    over: Fail | None = None
+    """The text's D005, once it is over its size."""
+    made: dict[int, tuple[Any, ...]] = field(default_factory=dict)
+    """The IR of each use expanded in the text being resolved, by ``id()``, with its
+    ``compiler.lang.bounds.measure`` (the IR is held, so no ``id()`` is reused)."""
     phrase_index: dict[bool, tuple[list[tuple[Any, frozenset[str], int]],
                                    dict[str, list[int]]]] = field(default_factory=dict)
     """Definitions by form, filed by word (``compiler.lang.phrases._candidates``)."""

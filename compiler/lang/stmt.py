@@ -14,6 +14,7 @@ from typing import Any
 from compiler.diagnostics import did_you_mean
 from compiler.lang.expand import prompt_of
 from compiler.lang.expr import binder, expr, want_bool
+from compiler.lang.hints import not_a_statement
 from compiler.lang.scope import IR, RC, Fail, Scope, var
 from compiler.lang.syntax import Syn
 from compiler.lang.types import Type, compatible, element, no_none, show, strip_opt
@@ -368,16 +369,7 @@ def _expression(rc: RC, syn: Syn, scope: Scope) -> IR:
         if bound is not None and bound.code:
             return bound.read()
     if len(items) == 1 and items[0].op not in ("name", "app"):
-        hint = "statements change the game: assign, choose, or a phrase of the game's " \
-            "definitions"
-        if syn.op == "arith" and syn.kids[1].op == "app" and len(syn.kids[1].kids) > 1:
-            hint = "an argument that is a calculation needs parentheses: gain (n - 1) r, " \
-                "not gain n - 1 r"
-        elif syn.op == "arith" and syn.kids[0] == "-" and syn.kids[1].op == "app" \
-                and [k.op for k in syn.kids[1].kids] == ["name"]:
-            hint = f"'{syn.kids[1].kids[0].kids[0]} -N ...' reads as a subtraction: say " \
-                "the opposite with a positive amount (lose 2 X, not gain -2 X)"
-        raise rc.fail(syn, "D004", "a value where a statement is expected", hint=hint)
+        return not_a_statement(rc, syn)
     ir, _ = phrase(rc, syn, items, scope, "effect", statement=True)
     return ir
 

@@ -165,8 +165,20 @@ def _fields(sp: Speaker, kind: str, ident: str, rec: dict[str, Any]) -> list[str
         parts.setdefault((head, int(index)) if index.isdigit() and sub else (key, -1),
                          []).append(sub)
     return [f"{head}: {f.text('{' + key + '}')}" if i < 0 else
-            f"{head}: {f.text(': '.join('{' + s + '}' for s in subs), item=(head, i))}"
+            f"{head}: {f.text(_item_template(sp, rec, head, i, subs), item=(head, i))}"
             for (head, i), subs in parts.items() for key in [head]]
+
+
+def _item_template(sp: Speaker, rec: dict[str, Any], head: str, i: int,
+                   subs: list[str]) -> str:
+    """How ``_fields`` says item ``i`` of list field ``head``: a modifier (``mod``: the
+    definition it changes) as "the price of a card: -1 if ..."; another as its texts
+    joined by colons."""
+    items = rec.get(head)
+    item = items[i] if isinstance(items, list) and i < len(items) else None
+    if isinstance(item, dict) and "mod" in item:
+        return str(sp.w["modifier_item"])
+    return ": ".join("{" + s + "}" for s in subs)
 
 
 def _flow_lines(sp: Speaker, kind: str, ident: str) -> list[str]:

@@ -214,8 +214,31 @@ class Fields:
                 words.get(value) else str(self.sp.w[key])
         if str(value) in words:
             return self.sp.pick(words[str(value)])
+        if field == "mod" and str(value) in self.sp.defs:  # what a modifier changes
+            return modified(self.sp, str(value))
         if isinstance(value, dict):
             return ""
         return str(value)
 
 
+
+
+def modified(sp: Speaker, did: str) -> str:
+    """What a modifier of the modifiable definition ``did`` changes: its text, each
+    parameter that is a record said as one of its kind ("the price of {c}": "the price of
+    a card"; "of cards" when the kind has no ``name_one``); its id when it has no text."""
+    d = sp.defs.get(did) or {}
+    params = d.get("params") or {}
+
+    def arg(name: str, form: str | None, article: str) -> tuple[str, Any]:
+        t = params.get(name.split(".")[0])
+        if not (isinstance(t, list) and t[:1] == ["id"] and len(t) == 2):
+            return name, None
+        decl = sp.kinds.get(t[1]) or {}
+        if not decl.get("name_one"):
+            return sp.kind_name(str(t[1])), None
+        one = sp.kind_name(str(t[1]), "one")
+        return sp.article(one, decl, False, "a") + one, None
+
+    text = sp.pick(d.get("text"), "")
+    return sp.fill(text, arg) if text else did

@@ -171,6 +171,7 @@ IT: dict[str, Any] = {
     "explain_phrase": "Nelle regole",
     "explain_text": "Sui fogli",
     "explain_fields": "Campi",
+    "modifier_item": "{mod}: {by:signed}[ se {where}]",   # a modifier: what it changes
     "explain_replaced": "al suo posto {by}",
     "selection": "Varianti in gioco: {what}",
     "base_game": "solo il gioco base",
@@ -328,6 +329,7 @@ EN: dict[str, Any] = {
     "explain_phrase": "In the rules",
     "explain_text": "On the sheets",
     "explain_fields": "Fields",
+    "modifier_item": "{mod}: {by:signed}[ if {where}]",
     "explain_replaced": "replaced by {by}",
     "selection": "Variants in play: {what}",
     "base_game": "the base game only",
