@@ -1,12 +1,12 @@
 """Record tables whose records load when first read: the parts of a generated engine.
 
-``rules.py`` holds a big table as ``lazy_table(package, entries)``, and importing it reads
-no part. An entry is ``[module, firsts, plain, ids, modifiers, reactions]``: the part's
-module under ``package`` (``RECORDS``, ``CODE``, ``AT``, ``TRIALS``), each record's first
-statement id (None: it has none), ``{id: the fields that hold no IR}`` (what ``GET`` and
-composition read), the ids in table order, ``{modified value: ids}`` and ``{event: ids}``
-(``reactions.modified`` and ``reactions.emit`` look for them); a part's ``RECORDS`` are
-JSON texts, each decoded when first read (``Part.record``). A ``LazyTable`` is a ``dict``
+``rules.py`` holds a big table as ``lazy_table(package, entries)``; its import reads no
+part. An entry is ``[module, firsts, plain, ids, modifiers, reactions]`` (or its JSON
+text): the part's module under ``package`` (``RECORDS``, ``CODE``, ``AT``, ``TRIALS``),
+each record's first statement id (None: none), ``{id: the fields that hold no IR}``
+(``GET`` and composition read them), the ids in order, ``{modified value: ids}`` and
+``{event: ids}`` (``reactions.modified``/``emit`` look for them); a part's ``RECORDS``
+are JSON texts, each decoded when first read (``Part.record``). A ``LazyTable`` is a ``dict``
 that knows every id; a record's part is imported (once per process; its functions join
 the linked code) when one of its records is read: ``[id]``, ``get``, ``items``/``values``
 (lists, in order), ``==``. Keys, ``in``, ``len``, ``plain``, ``having``, ``firsts`` and
@@ -40,10 +40,9 @@ class Part:
         self.records: dict[str, Any] = {}  # those decoded (one object each, for all tables)
 
     def load(self) -> Any:
-        """The module, imported on first use with the garbage collector held back, then
-        its objects moved out of the collector's sight (``gc.freeze``): they are kept
-        for good, and collections that looked at them cost more than the import (2.5x;
-        a game of 10,000 cards: 243 ms a new game against 157 ms)."""
+        """The module, imported on first use with the collector held back, then its objects
+        frozen out of its sight (``gc.freeze``): kept for good, and collections that looked
+        at them cost 2.5x the import (10,000 cards: 243 ms a new game against 157)."""
         if self.module is None:
             held = gc.isenabled()
             gc.disable()
@@ -73,10 +72,11 @@ def _add_code(code: dict[Any, Any], module: Any) -> None:
 
 
 def lazy_table(package: str, entries: list[Any]) -> LazyTable:
-    """The table of ``entries`` of the parts under ``package`` (``<package>.parts``)."""
+    """The table of ``entries`` (each a list or its JSON text) of the parts under ``package``."""
     codes: list[dict[Any, Any]] = []
     parts = [Part(f"{package}.{name}", firsts, plain, list(ids), (mods, reacts), codes)
-             for name, firsts, plain, ids, mods, reacts in entries]
+             for name, firsts, plain, ids, mods, reacts in
+             (json.loads(e) if type(e) is str else e for e in entries)]
     return LazyTable({rid: part for part in parts for rid in part.ids})
 
 
