@@ -5,69 +5,16 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2335 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2070 = _C.rebased(_C.d_1809, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2071 = _C.rebased(_C.d_793, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2072 = _C.rebased(_C.d_385, 2070)  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2073 = _C.rebased(_C.d_365, 2070)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    2070: CPS(d_2070),
-    2071: CPS(d_2071),
-    2072: CPS(d_2072),
-    2073: CPS(d_2073),
-}
-
-
-CODE = {
-    2335: x_2335,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2070, """
+x_2335 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2070 d_1809 @  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2071 d_793 @  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2072 d_385 @  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2073 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,69 +5,16 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_1404 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1249 = _C.rebased(_C.d_1183, 1249)  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1250 = _C.rebased(_C.d_352, 1249)  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1251 = _C.rebased(_C.d_794, 1249)  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1252 = _C.rebased(_C.d_365, 1249)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    1249: CPS(d_1249),
-    1250: CPS(d_1250),
-    1251: CPS(d_1251),
-    1252: CPS(d_1252),
-}
-
-
-CODE = {
-    1404: x_1404,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1249, """
+x_1404 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1249 d_1183 @  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1250 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1251 d_794 @  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1252 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,89 +5,25 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['game', 'game_tracks', 'key'],
-    {'d': 0},
-    ['player', 'tracks', 'key'],
-    ['player', 'tr_raised', ''],
-]
-
-
-x_2467 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_2468 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_2470 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_2472 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_2473 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2186 = _C.rebased(_C.d_1095, 2186)  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2187 = _C.rebased(_C.d_1096, 2186)  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2188 = _C.rebased(_C.d_597, 2186)  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2189 = _C.rebased(_C.d_1098, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2190 = _C.rebased(_C.d_1099, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_2191 = _C.rebased(_C.d_1100, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2192 = _C.rebased(_C.d_1101, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2193 = _C.rebased(_C.d_1102, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_2194 = _C.rebased(_C.d_379, 2186)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-
-
-TRIALS = {
-    2186: CPS(d_2186),
-    2187: CPS(d_2187),
-    2188: CPS(d_2188),
-    2189: CPS(d_2189),
-    2190: CPS(d_2190),
-    2191: CPS(d_2191),
-    2192: CPS(d_2192),
-    2193: CPS(d_2193),
-    2194: CPS(d_2194),
-}
-
-
-CODE = {
-    2467: x_2467,
-    2468: x_2468,
-    2470: x_2470,
-    2472: x_2472,
-    2473: x_2473,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2186, """
+x_2467 x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_2468 x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_2470 x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_2472 x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_2473 x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2186 d_1095 @  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2187 d_1096 @  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2188 d_597 @  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2189 d_1098 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2190 d_1099 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_2191 d_1100 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2192 d_1101 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2193 d_1102 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2194 d_379 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+""")
+AT = {}
 
 
 RECORDS = {

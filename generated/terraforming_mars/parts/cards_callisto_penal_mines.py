@@ -5,69 +5,16 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2045 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1809 = _C.rebased(_C.d_1809, 1809)  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1810 = _C.rebased(_C.d_793, 1809)  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1811 = _C.rebased(_C.d_385, 1809)  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1812 = _C.rebased(_C.d_365, 1809)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    1809: CPS(d_1809),
-    1810: CPS(d_1810),
-    1811: CPS(d_1811),
-    1812: CPS(d_1812),
-}
-
-
-CODE = {
-    2045: x_2045,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1809, """
+x_2045 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1809 d_1809 @  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1810 d_793 @  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1811 d_385 @  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1812 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

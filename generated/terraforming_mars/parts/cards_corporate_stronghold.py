@@ -5,168 +5,62 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    {'kind': 'spaces', 'f': 'bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-    ['game', 'board', 'key'],
-    {'d': {}},
-    ['game', 'last_space', ''],
-]
-
-
-x_3531 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3532 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3536 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3538 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:420
-x_3540 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3541 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3542 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3543 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3544 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3548 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3549 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3550 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3552 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3553 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3554 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3555 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3556 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3557 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3561 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3095 = _C.rebased(_C.d_714, 3095)  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3096 = _C.rebased(_C.d_352, 3095)  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3097 = _C.rebased(_C.d_364, 3095)  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3098 = _C.rebased(_C.d_386, 3095)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3099 = _C.rebased(_C.d_387, 3095)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3100 = _C.rebased(_C.d_388, 3095)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_3101 = _C.rebased(_C.d_453, 3095)  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3102 = _C.rebased(_C.d_495, 3095)  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3103 = _C.rebased(_C.d_496, 3095)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_3104 = _C.rebased(_C.t_958, 3095)  # rules_data/terraforming_mars/cards/141-208.yaml:420
-t_3105 = _C.rebased(_C.t_367, 3095)  # rules_data/terraforming_mars/cards/141-208.yaml:420
-d_3106 = _C.rebased(_C.d_760, 3095)  # rules_data/terraforming_mars/cards/141-208.yaml:420
-t_3107 = _C.rebased(_C.t_500, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_3108 = _C.rebased(_C.t_501, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3109 = _C.rebased(_C.d_502, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3110 = _C.rebased(_C.d_503, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3111 = _C.rebased(_C.d_504, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3112 = _C.rebased(_C.d_505, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3113 = _C.rebased(_C.t_506, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3114 = _C.rebased(_C.t_507, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3115 = _C.rebased(_C.d_508, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3116 = _C.rebased(_C.d_509, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3117 = _C.rebased(_C.t_510, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3118 = _C.rebased(_C.d_511, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3119 = _C.rebased(_C.d_512, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3120 = _C.rebased(_C.t_513, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3121 = _C.rebased(_C.t_514, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3122 = _C.rebased(_C.t_515, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3123 = _C.rebased(_C.t_516, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3124 = _C.rebased(_C.t_517, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3125 = _C.rebased(_C.t_518, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3126 = _C.rebased(_C.d_519, 3095)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-TRIALS = {
-    3095: CPS(d_3095),
-    3096: CPS(d_3096),
-    3097: CPS(d_3097),
-    3098: CPS(d_3098),
-    3099: CPS(d_3099),
-    3100: CPS(d_3100),
-    3101: CPS(d_3101),
-    3102: CPS(d_3102),
-    3103: CPS(d_3103),
-    3104: t_3104,
-    3105: t_3105,
-    3106: CPS(d_3106),
-    3107: t_3107,
-    3108: t_3108,
-    3109: CPS(d_3109),
-    3110: CPS(d_3110),
-    3111: CPS(d_3111),
-    3112: CPS(d_3112),
-    3113: t_3113,
-    3114: t_3114,
-    3115: CPS(d_3115),
-    3116: CPS(d_3116),
-    3117: t_3117,
-    3118: CPS(d_3118),
-    3119: CPS(d_3119),
-    3120: t_3120,
-    3121: t_3121,
-    3122: t_3122,
-    3123: t_3123,
-    3124: t_3124,
-    3125: t_3125,
-    3126: CPS(d_3126),
-}
-
-
-CODE = {
-    3531: x_3531,
-    3532: x_3532,
-    3536: x_3536,
-    3538: x_3538,
-    3540: x_3540,
-    3541: x_3541,
-    3542: x_3542,
-    3543: x_3543,
-    3544: x_3544,
-    3548: x_3548,
-    3549: x_3549,
-    3550: x_3550,
-    3552: x_3552,
-    3553: x_3553,
-    3554: x_3554,
-    3555: x_3555,
-    3556: x_3556,
-    3557: x_3557,
-    3561: x_3561,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(3095, """
+x_3531 x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3532 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3536 x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3538 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:420
+x_3540 x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3541 x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3542 x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3543 x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3544 x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3548 x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3549 x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3550 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3552 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3553 x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3554 x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3555 x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3556 x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3557 x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3561 x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3095 d_714 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3096 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3097 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3098 d_386 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3099 d_387 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3100 d_388 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3101 d_453 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3102 d_495 @  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3103 d_496 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_3104 t_958 @  # rules_data/terraforming_mars/cards/141-208.yaml:420
+t_3105 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:420
+d_3106 d_760 @  # rules_data/terraforming_mars/cards/141-208.yaml:420
+t_3107 t_500 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3108 t_501 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3109 d_502 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3110 d_503 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3111 d_504 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3112 d_505 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3113 t_506 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3114 t_507 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3115 d_508 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3116 d_509 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3117 t_510 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3118 d_511 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3119 d_512 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3120 t_513 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3121 t_514 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3122 t_515 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3123 t_516 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3124 t_517 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3125 t_518 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3126 d_519 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+""")
+AT = {}
 
 
 RECORDS = {

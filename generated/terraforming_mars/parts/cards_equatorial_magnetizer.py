@@ -5,106 +5,33 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-    ['game', 'game_tracks', 'key'],
-    ['player', 'tracks', 'key'],
-    ['player', 'tr_raised', ''],
-]
-
-
-x_783 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_784 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_788 = _C.x_788  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_789 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_791 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_793 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_794 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_699 = _C.rebased(_C.d_699, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_700 = _C.rebased(_C.d_352, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_701 = _C.rebased(_C.d_364, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_702 = _C.rebased(_C.d_386, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_703 = _C.rebased(_C.d_387, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_704 = _C.rebased(_C.d_388, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_705 = _C.rebased(_C.d_705, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_706 = _C.rebased(_C.d_706, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_707 = _C.rebased(_C.d_369, 699)  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_708 = _C.rebased(_C.d_708, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_709 = _C.rebased(_C.d_709, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_710 = _C.rebased(_C.d_710, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_711 = _C.rebased(_C.d_711, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_712 = _C.rebased(_C.d_712, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_713 = _C.rebased(_C.d_379, 699)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-
-
-TRIALS = {
-    699: CPS(d_699),
-    700: CPS(d_700),
-    701: CPS(d_701),
-    702: CPS(d_702),
-    703: CPS(d_703),
-    704: CPS(d_704),
-    705: CPS(d_705),
-    706: CPS(d_706),
-    707: CPS(d_707),
-    708: CPS(d_708),
-    709: CPS(d_709),
-    710: CPS(d_710),
-    711: CPS(d_711),
-    712: CPS(d_712),
-    713: CPS(d_713),
-}
-
-
-CODE = {
-    783: x_783,
-    784: x_784,
-    788: x_788,
-    789: x_789,
-    791: x_791,
-    793: x_793,
-    794: x_794,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(699, """
+x_783 x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_784 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_788 x_788  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_789 x_789  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_791 x_791  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_793 x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_794 x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_699 d_699 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_700 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_701 d_364 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_702 d_386 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_703 d_387 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_704 d_388 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_705 d_705 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_706 d_706 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_707 d_369 @  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_708 d_708 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_709 d_709 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_710 d_710 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_711 d_711 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_712 d_712 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_713 d_379 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,102 +5,32 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-    ['player', 'card_res', 'key'],
-]
-
-
-x_1438 = _C.x_1438  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1441 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1442 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1443 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1444 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1445 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1447 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1448 = _C.x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1451 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-t_1277 = _C.rebased(_C.t_1277, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1278 = _C.rebased(_C.d_352, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1279 = _C.rebased(_C.d_794, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:521
-t_1280 = _C.rebased(_C.t_354, 1277)  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_1281 = _C.rebased(_C.t_355, 1277)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_1282 = _C.rebased(_C.d_356, 1277)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_1283 = _C.rebased(_C.t_357, 1277)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_1284 = _C.rebased(_C.d_358, 1277)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_1285 = _C.rebased(_C.d_1285, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1286 = _C.rebased(_C.d_359, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1287 = _C.rebased(_C.d_1287, 1277)  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1288 = _C.rebased(_C.d_1288, 1277)  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-TRIALS = {
-    1277: t_1277,
-    1278: CPS(d_1278),
-    1279: CPS(d_1279),
-    1280: t_1280,
-    1281: t_1281,
-    1282: CPS(d_1282),
-    1283: t_1283,
-    1284: CPS(d_1284),
-    1285: CPS(d_1285),
-    1286: CPS(d_1286),
-    1287: CPS(d_1287),
-    1288: CPS(d_1288),
-}
-
-
-CODE = {
-    1438: x_1438,
-    1441: x_1441,
-    1442: x_1442,
-    1443: x_1443,
-    1444: x_1444,
-    1445: x_1445,
-    1447: x_1447,
-    1448: x_1448,
-    1451: x_1451,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1277, """
+x_1438 x_1438  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1441 x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1442 x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1443 x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1444 x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1445 x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1447 x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1448 x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1451 x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+t_1277 t_1277 @  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1278 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1279 d_794 @  # rules_data/terraforming_mars/cards/001-070.yaml:521
+t_1280 t_354 @  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1281 t_355 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1282 d_356 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1283 t_357 @  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1284 d_358 @  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1285 d_1285 @  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1286 d_359 @  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1287 d_1287 @  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1288 d_1288 @  # rules_data/terraforming_mars/definitions/cards.yaml:185
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,76 +5,19 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2822 = _C.x_2822  # rules_data/terraforming_mars/cards/071-140.yaml:631
-x_2825 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2827 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:639
-d_2490 = _C.rebased(_C.d_2490, 2490)  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2491 = _C.rebased(_C.d_725, 2490)  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2492 = _C.rebased(_C.d_991, 2490)  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2493 = _C.rebased(_C.d_361, 2490)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2494 = _C.rebased(_C.t_367, 2490)  # rules_data/terraforming_mars/cards/071-140.yaml:639
-
-
-TRIALS = {
-    2490: CPS(d_2490),
-    2491: CPS(d_2491),
-    2492: CPS(d_2492),
-    2493: CPS(d_2493),
-    2494: t_2494,
-}
-
-
-CODE = {
-    2822: x_2822,
-    2825: x_2825,
-    2827: x_2827,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2490, """
+x_2822 x_2822  # rules_data/terraforming_mars/cards/071-140.yaml:631
+x_2825 x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2827 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:639
+d_2490 d_2490 @  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2491 d_725 @  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2492 d_991 @  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2493 d_361 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2494 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:639
+""")
+AT = {}
 
 
 RECORDS = {

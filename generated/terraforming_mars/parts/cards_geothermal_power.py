@@ -5,74 +5,18 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2522 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2524 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:475
-d_2233 = _C.rebased(_C.d_2233, 2233)  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2234 = _C.rebased(_C.d_489, 2233)  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2235 = _C.rebased(_C.d_364, 2233)  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2236 = _C.rebased(_C.d_365, 2233)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2237 = _C.rebased(_C.t_367, 2233)  # rules_data/terraforming_mars/cards/071-140.yaml:475
-
-
-TRIALS = {
-    2233: CPS(d_2233),
-    2234: CPS(d_2234),
-    2235: CPS(d_2235),
-    2236: CPS(d_2236),
-    2237: t_2237,
-}
-
-
-CODE = {
-    2522: x_2522,
-    2524: x_2524,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2233, """
+x_2522 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2524 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:475
+d_2233 d_2233 @  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2234 d_489 @  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2235 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2236 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2237 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:475
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,76 +5,19 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2853 = _C.x_544  # rules_data/terraforming_mars/cards/071-140.yaml:672
-x_2856 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2858 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
-d_2511 = _C.rebased(_C.d_2233, 2511)  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2512 = _C.rebased(_C.d_489, 2511)  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2513 = _C.rebased(_C.d_364, 2511)  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2514 = _C.rebased(_C.d_365, 2511)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2515 = _C.rebased(_C.t_367, 2511)  # rules_data/terraforming_mars/cards/071-140.yaml:680
-
-
-TRIALS = {
-    2511: CPS(d_2511),
-    2512: CPS(d_2512),
-    2513: CPS(d_2513),
-    2514: CPS(d_2514),
-    2515: t_2515,
-}
-
-
-CODE = {
-    2853: x_2853,
-    2856: x_2856,
-    2858: x_2858,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2511, """
+x_2853 x_544  # rules_data/terraforming_mars/cards/071-140.yaml:672
+x_2856 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2858 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
+d_2511 d_2233 @  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2512 d_489 @  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2513 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2514 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2515 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:680
+""")
+AT = {}
 
 
 RECORDS = {

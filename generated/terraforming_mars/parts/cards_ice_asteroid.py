@@ -5,209 +5,84 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'spaces', 'f': 'bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
-    ['game', 'board', 'key'],
-    {'d': {}},
-    ['game', 'last_space', ''],
-]
-
-
-x_1891 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1892 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1893 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1894 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1895 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1899 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1900 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1901 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1903 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1904 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1905 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1906 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1907 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1908 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1912 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-x_1914 = _C.x_1478  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1915 = _C.x_1479  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1916 = _C.x_1480  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1917 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1918 = _C.x_1482  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1922 = _C.x_1486  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1923 = _C.x_1487  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1924 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1926 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1927 = _C.x_1491  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1928 = _C.x_1492  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1929 = _C.x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1930 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1931 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1935 = _C.x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1672 = _C.rebased(_C.t_1289, 1672)  # rules_data/terraforming_mars/cards/071-140.yaml:93
-d_1673 = _C.rebased(_C.d_878, 1672)  # rules_data/terraforming_mars/cards/071-140.yaml:93
-t_1674 = _C.rebased(_C.t_879, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1675 = _C.rebased(_C.t_880, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1676 = _C.rebased(_C.d_881, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1677 = _C.rebased(_C.d_882, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1678 = _C.rebased(_C.d_883, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1679 = _C.rebased(_C.d_884, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1680 = _C.rebased(_C.t_885, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1681 = _C.rebased(_C.t_886, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1682 = _C.rebased(_C.d_887, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1683 = _C.rebased(_C.d_888, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1684 = _C.rebased(_C.t_889, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1685 = _C.rebased(_C.d_890, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1686 = _C.rebased(_C.d_891, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1687 = _C.rebased(_C.t_892, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1688 = _C.rebased(_C.t_893, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1689 = _C.rebased(_C.t_894, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1690 = _C.rebased(_C.t_895, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1691 = _C.rebased(_C.t_896, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1692 = _C.rebased(_C.t_897, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1693 = _C.rebased(_C.d_898, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_1694 = _C.rebased(_C.d_1311, 1672)  # rules_data/terraforming_mars/cards/071-140.yaml:93
-t_1695 = _C.rebased(_C.t_1312, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1696 = _C.rebased(_C.t_1313, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1697 = _C.rebased(_C.d_1314, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1698 = _C.rebased(_C.d_1315, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1699 = _C.rebased(_C.d_1316, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1700 = _C.rebased(_C.d_1317, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1701 = _C.rebased(_C.t_1318, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1702 = _C.rebased(_C.t_1319, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1703 = _C.rebased(_C.d_1320, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1704 = _C.rebased(_C.d_1321, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1705 = _C.rebased(_C.t_1322, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1706 = _C.rebased(_C.d_1323, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1707 = _C.rebased(_C.d_1324, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1708 = _C.rebased(_C.t_1325, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1709 = _C.rebased(_C.t_1326, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1710 = _C.rebased(_C.t_1327, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1711 = _C.rebased(_C.t_1328, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1712 = _C.rebased(_C.t_1329, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1713 = _C.rebased(_C.t_1330, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1714 = _C.rebased(_C.d_1331, 1672)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-TRIALS = {
-    1672: t_1672,
-    1673: CPS(d_1673),
-    1674: t_1674,
-    1675: t_1675,
-    1676: CPS(d_1676),
-    1677: CPS(d_1677),
-    1678: CPS(d_1678),
-    1679: CPS(d_1679),
-    1680: t_1680,
-    1681: t_1681,
-    1682: CPS(d_1682),
-    1683: CPS(d_1683),
-    1684: t_1684,
-    1685: CPS(d_1685),
-    1686: CPS(d_1686),
-    1687: t_1687,
-    1688: t_1688,
-    1689: t_1689,
-    1690: t_1690,
-    1691: t_1691,
-    1692: t_1692,
-    1693: CPS(d_1693),
-    1694: CPS(d_1694),
-    1695: t_1695,
-    1696: t_1696,
-    1697: CPS(d_1697),
-    1698: CPS(d_1698),
-    1699: CPS(d_1699),
-    1700: CPS(d_1700),
-    1701: t_1701,
-    1702: t_1702,
-    1703: CPS(d_1703),
-    1704: CPS(d_1704),
-    1705: t_1705,
-    1706: CPS(d_1706),
-    1707: CPS(d_1707),
-    1708: t_1708,
-    1709: t_1709,
-    1710: t_1710,
-    1711: t_1711,
-    1712: t_1712,
-    1713: t_1713,
-    1714: CPS(d_1714),
-}
-
-
-CODE = {
-    1891: x_1891,
-    1892: x_1892,
-    1893: x_1893,
-    1894: x_1894,
-    1895: x_1895,
-    1899: x_1899,
-    1900: x_1900,
-    1901: x_1901,
-    1903: x_1903,
-    1904: x_1904,
-    1905: x_1905,
-    1906: x_1906,
-    1907: x_1907,
-    1908: x_1908,
-    1912: x_1912,
-    1914: x_1914,
-    1915: x_1915,
-    1916: x_1916,
-    1917: x_1917,
-    1918: x_1918,
-    1922: x_1922,
-    1923: x_1923,
-    1924: x_1924,
-    1926: x_1926,
-    1927: x_1927,
-    1928: x_1928,
-    1929: x_1929,
-    1930: x_1930,
-    1931: x_1931,
-    1935: x_1935,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1672, """
+x_1891 x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1892 x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1893 x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1894 x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1895 x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1899 x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1900 x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1901 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1903 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1904 x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1905 x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1906 x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1907 x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1908 x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1912 x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1914 x_1478  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1915 x_1479  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1916 x_1480  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1917 x_1481  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1918 x_1482  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1922 x_1486  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1923 x_1487  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1924 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1926 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1927 x_1491  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1928 x_1492  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1929 x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1930 x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1931 x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1935 x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1672 t_1289 @  # rules_data/terraforming_mars/cards/071-140.yaml:93
+d_1673 d_878 @  # rules_data/terraforming_mars/cards/071-140.yaml:93
+t_1674 t_879 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1675 t_880 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1676 d_881 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1677 d_882 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1678 d_883 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1679 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1680 t_885 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1681 t_886 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1682 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1683 d_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1684 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1685 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1686 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1687 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1688 t_893 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1689 t_894 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1690 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1691 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1692 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1693 d_898 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1694 d_1311 @  # rules_data/terraforming_mars/cards/071-140.yaml:93
+t_1695 t_1312 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1696 t_1313 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1697 d_1314 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1698 d_1315 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1699 d_1316 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1700 d_1317 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1701 t_1318 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1702 t_1319 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1703 d_1320 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1704 d_1321 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1705 t_1322 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1706 d_1323 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1707 d_1324 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1708 t_1325 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1709 t_1326 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1710 t_1327 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1711 t_1328 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1712 t_1329 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1713 t_1330 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1714 d_1331 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+""")
+AT = {}
 
 
 RECORDS = {

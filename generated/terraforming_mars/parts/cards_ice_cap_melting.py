@@ -5,139 +5,49 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'spaces', 'f': 'bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
-    ['game', 'board', 'key'],
-    {'d': {}},
-    ['game', 'last_space', ''],
-]
-
-
-x_3505 = _C.x_1438  # rules_data/terraforming_mars/cards/141-208.yaml:405
-x_3507 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_3508 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_3509 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_3510 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_3511 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_3515 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3516 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3517 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_3519 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_3520 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_3521 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3522 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3523 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_3524 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_3528 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3073 = _C.rebased(_C.t_2425, 3073)  # rules_data/terraforming_mars/cards/141-208.yaml:411
-d_3074 = _C.rebased(_C.d_878, 3073)  # rules_data/terraforming_mars/cards/141-208.yaml:411
-t_3075 = _C.rebased(_C.t_879, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_3076 = _C.rebased(_C.t_880, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3077 = _C.rebased(_C.d_881, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_3078 = _C.rebased(_C.d_882, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_3079 = _C.rebased(_C.d_883, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_3080 = _C.rebased(_C.d_884, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_3081 = _C.rebased(_C.t_885, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3082 = _C.rebased(_C.t_886, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3083 = _C.rebased(_C.d_887, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_3084 = _C.rebased(_C.d_888, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_3085 = _C.rebased(_C.t_889, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3086 = _C.rebased(_C.d_890, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_3087 = _C.rebased(_C.d_891, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_3088 = _C.rebased(_C.t_892, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_3089 = _C.rebased(_C.t_893, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3090 = _C.rebased(_C.t_894, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_3091 = _C.rebased(_C.t_895, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3092 = _C.rebased(_C.t_896, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_3093 = _C.rebased(_C.t_897, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_3094 = _C.rebased(_C.d_898, 3073)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-TRIALS = {
-    3073: t_3073,
-    3074: CPS(d_3074),
-    3075: t_3075,
-    3076: t_3076,
-    3077: CPS(d_3077),
-    3078: CPS(d_3078),
-    3079: CPS(d_3079),
-    3080: CPS(d_3080),
-    3081: t_3081,
-    3082: t_3082,
-    3083: CPS(d_3083),
-    3084: CPS(d_3084),
-    3085: t_3085,
-    3086: CPS(d_3086),
-    3087: CPS(d_3087),
-    3088: t_3088,
-    3089: t_3089,
-    3090: t_3090,
-    3091: t_3091,
-    3092: t_3092,
-    3093: t_3093,
-    3094: CPS(d_3094),
-}
-
-
-CODE = {
-    3505: x_3505,
-    3507: x_3507,
-    3508: x_3508,
-    3509: x_3509,
-    3510: x_3510,
-    3511: x_3511,
-    3515: x_3515,
-    3516: x_3516,
-    3517: x_3517,
-    3519: x_3519,
-    3520: x_3520,
-    3521: x_3521,
-    3522: x_3522,
-    3523: x_3523,
-    3524: x_3524,
-    3528: x_3528,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(3073, """
+x_3505 x_1438  # rules_data/terraforming_mars/cards/141-208.yaml:405
+x_3507 x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3508 x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3509 x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3510 x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3511 x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3515 x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3516 x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3517 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3519 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3520 x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3521 x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3522 x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3523 x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3524 x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3528 x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3073 t_2425 @  # rules_data/terraforming_mars/cards/141-208.yaml:411
+d_3074 d_878 @  # rules_data/terraforming_mars/cards/141-208.yaml:411
+t_3075 t_879 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_3076 t_880 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3077 d_881 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3078 d_882 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3079 d_883 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3080 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_3081 t_885 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3082 t_886 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3083 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3084 d_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_3085 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3086 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_3087 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3088 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3089 t_893 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3090 t_894 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3091 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3092 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3093 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3094 d_898 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+""")
+AT = {}
 
 
 RECORDS = {

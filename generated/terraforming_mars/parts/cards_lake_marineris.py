@@ -5,211 +5,85 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'spaces', 'f': 'bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
-    ['game', 'board', 'key'],
-    {'d': {}},
-    ['game', 'last_space', ''],
-]
-
-
-x_1453 = _C.x_1453  # rules_data/terraforming_mars/cards/001-070.yaml:527
-x_1455 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1456 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1457 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1458 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1459 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1463 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1464 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1465 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1467 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1468 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1469 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1470 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1471 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1472 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1476 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-x_1478 = _C.x_1478  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_1479 = _C.x_1479  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_1480 = _C.x_1480  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_1481 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_1482 = _C.x_1482  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_1486 = _C.x_1486  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1487 = _C.x_1487  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1488 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1490 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_1491 = _C.x_1491  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_1492 = _C.x_1492  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1493 = _C.x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1494 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_1495 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_1499 = _C.x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1289 = _C.rebased(_C.t_1289, 1289)  # rules_data/terraforming_mars/cards/001-070.yaml:533
-d_1290 = _C.rebased(_C.d_878, 1289)  # rules_data/terraforming_mars/cards/001-070.yaml:533
-t_1291 = _C.rebased(_C.t_879, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1292 = _C.rebased(_C.t_880, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1293 = _C.rebased(_C.d_881, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1294 = _C.rebased(_C.d_882, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1295 = _C.rebased(_C.d_883, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1296 = _C.rebased(_C.d_884, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1297 = _C.rebased(_C.t_885, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1298 = _C.rebased(_C.t_886, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1299 = _C.rebased(_C.d_887, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1300 = _C.rebased(_C.d_888, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1301 = _C.rebased(_C.t_889, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1302 = _C.rebased(_C.d_890, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1303 = _C.rebased(_C.d_891, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1304 = _C.rebased(_C.t_892, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1305 = _C.rebased(_C.t_893, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1306 = _C.rebased(_C.t_894, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1307 = _C.rebased(_C.t_895, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1308 = _C.rebased(_C.t_896, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1309 = _C.rebased(_C.t_897, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1310 = _C.rebased(_C.d_898, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:123
-d_1311 = _C.rebased(_C.d_1311, 1289)  # rules_data/terraforming_mars/cards/001-070.yaml:533
-t_1312 = _C.rebased(_C.t_1312, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_1313 = _C.rebased(_C.t_1313, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1314 = _C.rebased(_C.d_1314, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_1315 = _C.rebased(_C.d_1315, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_1316 = _C.rebased(_C.d_1316, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_1317 = _C.rebased(_C.d_1317, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_1318 = _C.rebased(_C.t_1318, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1319 = _C.rebased(_C.t_1319, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1320 = _C.rebased(_C.d_1320, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_1321 = _C.rebased(_C.d_1321, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_1322 = _C.rebased(_C.t_1322, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1323 = _C.rebased(_C.d_1323, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_1324 = _C.rebased(_C.d_1324, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_1325 = _C.rebased(_C.t_1325, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_1326 = _C.rebased(_C.t_1326, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1327 = _C.rebased(_C.t_1327, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_1328 = _C.rebased(_C.t_1328, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1329 = _C.rebased(_C.t_1329, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_1330 = _C.rebased(_C.t_1330, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_1331 = _C.rebased(_C.d_1331, 1289)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-TRIALS = {
-    1289: t_1289,
-    1290: CPS(d_1290),
-    1291: t_1291,
-    1292: t_1292,
-    1293: CPS(d_1293),
-    1294: CPS(d_1294),
-    1295: CPS(d_1295),
-    1296: CPS(d_1296),
-    1297: t_1297,
-    1298: t_1298,
-    1299: CPS(d_1299),
-    1300: CPS(d_1300),
-    1301: t_1301,
-    1302: CPS(d_1302),
-    1303: CPS(d_1303),
-    1304: t_1304,
-    1305: t_1305,
-    1306: t_1306,
-    1307: t_1307,
-    1308: t_1308,
-    1309: t_1309,
-    1310: CPS(d_1310),
-    1311: CPS(d_1311),
-    1312: t_1312,
-    1313: t_1313,
-    1314: CPS(d_1314),
-    1315: CPS(d_1315),
-    1316: CPS(d_1316),
-    1317: CPS(d_1317),
-    1318: t_1318,
-    1319: t_1319,
-    1320: CPS(d_1320),
-    1321: CPS(d_1321),
-    1322: t_1322,
-    1323: CPS(d_1323),
-    1324: CPS(d_1324),
-    1325: t_1325,
-    1326: t_1326,
-    1327: t_1327,
-    1328: t_1328,
-    1329: t_1329,
-    1330: t_1330,
-    1331: CPS(d_1331),
-}
-
-
-CODE = {
-    1453: x_1453,
-    1455: x_1455,
-    1456: x_1456,
-    1457: x_1457,
-    1458: x_1458,
-    1459: x_1459,
-    1463: x_1463,
-    1464: x_1464,
-    1465: x_1465,
-    1467: x_1467,
-    1468: x_1468,
-    1469: x_1469,
-    1470: x_1470,
-    1471: x_1471,
-    1472: x_1472,
-    1476: x_1476,
-    1478: x_1478,
-    1479: x_1479,
-    1480: x_1480,
-    1481: x_1481,
-    1482: x_1482,
-    1486: x_1486,
-    1487: x_1487,
-    1488: x_1488,
-    1490: x_1490,
-    1491: x_1491,
-    1492: x_1492,
-    1493: x_1493,
-    1494: x_1494,
-    1495: x_1495,
-    1499: x_1499,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1289, """
+x_1453 x_1453  # rules_data/terraforming_mars/cards/001-070.yaml:527
+x_1455 x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1456 x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1457 x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1458 x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1459 x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1463 x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1464 x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1465 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1467 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1468 x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1469 x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1470 x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1471 x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1472 x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1476 x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1478 x_1478  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1479 x_1479  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1480 x_1480  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1481 x_1481  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1482 x_1482  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1486 x_1486  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1487 x_1487  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1488 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1490 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1491 x_1491  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1492 x_1492  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1493 x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1494 x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1495 x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1499 x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1289 t_1289 @  # rules_data/terraforming_mars/cards/001-070.yaml:533
+d_1290 d_878 @  # rules_data/terraforming_mars/cards/001-070.yaml:533
+t_1291 t_879 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1292 t_880 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1293 d_881 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1294 d_882 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1295 d_883 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1296 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1297 t_885 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1298 t_886 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1299 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1300 d_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1301 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1302 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1303 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1304 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1305 t_893 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1306 t_894 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1307 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1308 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1309 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1310 d_898 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1311 d_1311 @  # rules_data/terraforming_mars/cards/001-070.yaml:533
+t_1312 t_1312 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_1313 t_1313 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1314 d_1314 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1315 d_1315 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1316 d_1316 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1317 d_1317 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_1318 t_1318 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1319 t_1319 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1320 d_1320 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1321 d_1321 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_1322 t_1322 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1323 d_1323 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1324 d_1324 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1325 t_1325 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1326 t_1326 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1327 t_1327 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1328 t_1328 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1329 t_1329 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1330 t_1330 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1331 d_1331 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,74 +5,18 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2944 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2946 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:16
-d_2592 = _C.rebased(_C.d_362, 2592)  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2593 = _C.rebased(_C.d_352, 2592)  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2594 = _C.rebased(_C.d_364, 2592)  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2595 = _C.rebased(_C.d_365, 2592)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2596 = _C.rebased(_C.t_367, 2592)  # rules_data/terraforming_mars/cards/141-208.yaml:16
-
-
-TRIALS = {
-    2592: CPS(d_2592),
-    2593: CPS(d_2593),
-    2594: CPS(d_2594),
-    2595: CPS(d_2595),
-    2596: t_2596,
-}
-
-
-CODE = {
-    2944: x_2944,
-    2946: x_2946,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2592, """
+x_2944 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2946 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:16
+d_2592 d_362 @  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2593 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2594 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2595 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2596 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

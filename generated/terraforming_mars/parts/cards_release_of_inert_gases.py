@@ -5,89 +5,25 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['game', 'game_tracks', 'key'],
-    {'d': 0},
-    ['player', 'tracks', 'key'],
-    ['player', 'tr_raised', ''],
-]
-
-
-x_1229 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_1230 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
-x_1232 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_1234 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_1235 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1095 = _C.rebased(_C.d_1095, 1095)  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1096 = _C.rebased(_C.d_1096, 1095)  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1097 = _C.rebased(_C.d_597, 1095)  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1098 = _C.rebased(_C.d_1098, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_1099 = _C.rebased(_C.d_1099, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:99
-d_1100 = _C.rebased(_C.d_1100, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1101 = _C.rebased(_C.d_1101, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1102 = _C.rebased(_C.d_1102, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-d_1103 = _C.rebased(_C.d_379, 1095)  # rules_data/terraforming_mars/definitions/resources.yaml:100
-
-
-TRIALS = {
-    1095: CPS(d_1095),
-    1096: CPS(d_1096),
-    1097: CPS(d_1097),
-    1098: CPS(d_1098),
-    1099: CPS(d_1099),
-    1100: CPS(d_1100),
-    1101: CPS(d_1101),
-    1102: CPS(d_1102),
-    1103: CPS(d_1103),
-}
-
-
-CODE = {
-    1229: x_1229,
-    1230: x_1230,
-    1232: x_1232,
-    1234: x_1234,
-    1235: x_1235,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1095, """
+x_1229 x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1230 x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1232 x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1234 x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1235 x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1095 d_1095 @  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1096 d_1096 @  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1097 d_597 @  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1098 d_1098 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1099 d_1099 @  # rules_data/terraforming_mars/definitions/resources.yaml:99
+d_1100 d_1100 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1101 d_1101 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1102 d_1102 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1103 d_379 @  # rules_data/terraforming_mars/definitions/resources.yaml:100
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,107 +5,34 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['game', 'deck', ''],
-    [],
-    ['game', 'discard', ''],
-    ['player', 'hand', ''],
-]
-
-
-x_2123 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2124 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2125 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2126 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2128 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2129 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2130 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2131 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2132 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2133 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1878 = _C.rebased(_C.d_1878, 1878)  # rules_data/terraforming_mars/cards/071-140.yaml:207
-d_1879 = _C.rebased(_C.d_489, 1878)  # rules_data/terraforming_mars/cards/071-140.yaml:207
-d_1880 = _C.rebased(_C.d_1880, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_1881 = _C.rebased(_C.d_1881, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1882 = _C.rebased(_C.d_441, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1883 = _C.rebased(_C.d_442, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1884 = _C.rebased(_C.d_424, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1885 = _C.rebased(_C.d_425, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1886 = _C.rebased(_C.d_445, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1887 = _C.rebased(_C.d_695, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1888 = _C.rebased(_C.d_696, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1889 = _C.rebased(_C.d_697, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1890 = _C.rebased(_C.d_431, 1878)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-TRIALS = {
-    1878: CPS(d_1878),
-    1879: CPS(d_1879),
-    1880: CPS(d_1880),
-    1881: CPS(d_1881),
-    1882: CPS(d_1882),
-    1883: CPS(d_1883),
-    1884: CPS(d_1884),
-    1885: CPS(d_1885),
-    1886: CPS(d_1886),
-    1887: CPS(d_1887),
-    1888: CPS(d_1888),
-    1889: CPS(d_1889),
-    1890: CPS(d_1890),
-}
-
-
-CODE = {
-    2123: x_2123,
-    2124: x_2124,
-    2125: x_2125,
-    2126: x_2126,
-    2128: x_2128,
-    2129: x_2129,
-    2130: x_2130,
-    2131: x_2131,
-    2132: x_2132,
-    2133: x_2133,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1878, """
+x_2123 x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2124 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2125 x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2126 x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2128 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2129 x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2130 x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2131 x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2132 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2133 x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1878 d_1878 @  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1879 d_489 @  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1880 d_1880 @  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_1881 d_1881 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1882 d_441 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1883 d_442 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1884 d_424 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1885 d_425 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1886 d_445 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1887 d_695 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1888 d_696 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1889 d_697 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1890 d_431 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+""")
+AT = {}
 
 
 RECORDS = {

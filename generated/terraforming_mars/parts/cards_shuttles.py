@@ -5,87 +5,25 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_3308 = _C.x_2801  # rules_data/terraforming_mars/cards/141-208.yaml:249
-x_3311 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3312 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3316 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3319 = _C.x_1034  # rules_data/terraforming_mars/cards/141-208.yaml:249
-d_2907 = _C.rebased(_C.d_2248, 2907)  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2908 = _C.rebased(_C.d_352, 2907)  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2909 = _C.rebased(_C.d_364, 2907)  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2910 = _C.rebased(_C.d_386, 2907)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2911 = _C.rebased(_C.d_387, 2907)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2912 = _C.rebased(_C.d_388, 2907)  # rules_data/terraforming_mars/definitions/resources.yaml:37
-d_2913 = _C.rebased(_C.d_787, 2907)  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2914 = _C.rebased(_C.d_495, 2907)  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2915 = _C.rebased(_C.d_496, 2907)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    2907: CPS(d_2907),
-    2908: CPS(d_2908),
-    2909: CPS(d_2909),
-    2910: CPS(d_2910),
-    2911: CPS(d_2911),
-    2912: CPS(d_2912),
-    2913: CPS(d_2913),
-    2914: CPS(d_2914),
-    2915: CPS(d_2915),
-}
-
-
-CODE = {
-    3308: x_3308,
-    3311: x_3311,
-    3312: x_3312,
-    3316: x_3316,
-    3319: x_3319,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2907, """
+x_3308 x_2801  # rules_data/terraforming_mars/cards/141-208.yaml:249
+x_3311 x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3312 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3316 x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3319 x_1034  # rules_data/terraforming_mars/cards/141-208.yaml:249
+d_2907 d_2248 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2908 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2909 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2910 d_386 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2911 d_387 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2912 d_388 @  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2913 d_787 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2914 d_495 @  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2915 d_496 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

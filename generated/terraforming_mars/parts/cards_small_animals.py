@@ -5,102 +5,32 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-    ['player', 'card_res', 'key'],
-]
-
-
-x_1501 = _C.x_1501  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1504 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1505 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1506 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1507 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1508 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1510 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1511 = _C.x_1213  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1514 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
-t_1332 = _C.rebased(_C.t_1277, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:543
-d_1333 = _C.rebased(_C.d_352, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:543
-d_1334 = _C.rebased(_C.d_794, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:543
-t_1335 = _C.rebased(_C.t_354, 1332)  # rules_data/terraforming_mars/definitions/resources.yaml:60
-t_1336 = _C.rebased(_C.t_355, 1332)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-d_1337 = _C.rebased(_C.d_356, 1332)  # rules_data/terraforming_mars/definitions/resources.yaml:61
-t_1338 = _C.rebased(_C.t_357, 1332)  # rules_data/terraforming_mars/definitions/resources.yaml:62
-d_1339 = _C.rebased(_C.d_358, 1332)  # rules_data/terraforming_mars/definitions/resources.yaml:63
-d_1340 = _C.rebased(_C.d_1285, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1341 = _C.rebased(_C.d_359, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1342 = _C.rebased(_C.d_1287, 1332)  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1343 = _C.rebased(_C.d_1288, 1332)  # rules_data/terraforming_mars/definitions/cards.yaml:185
-
-
-TRIALS = {
-    1332: t_1332,
-    1333: CPS(d_1333),
-    1334: CPS(d_1334),
-    1335: t_1335,
-    1336: t_1336,
-    1337: CPS(d_1337),
-    1338: t_1338,
-    1339: CPS(d_1339),
-    1340: CPS(d_1340),
-    1341: CPS(d_1341),
-    1342: CPS(d_1342),
-    1343: CPS(d_1343),
-}
-
-
-CODE = {
-    1501: x_1501,
-    1504: x_1504,
-    1505: x_1505,
-    1506: x_1506,
-    1507: x_1507,
-    1508: x_1508,
-    1510: x_1510,
-    1511: x_1511,
-    1514: x_1514,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1332, """
+x_1501 x_1501  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1504 x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1505 x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1506 x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1507 x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1508 x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1510 x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1511 x_1213  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1514 x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+t_1332 t_1277 @  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1333 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1334 d_794 @  # rules_data/terraforming_mars/cards/001-070.yaml:543
+t_1335 t_354 @  # rules_data/terraforming_mars/definitions/resources.yaml:60
+t_1336 t_355 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1337 d_356 @  # rules_data/terraforming_mars/definitions/resources.yaml:61
+t_1338 t_357 @  # rules_data/terraforming_mars/definitions/resources.yaml:62
+d_1339 d_358 @  # rules_data/terraforming_mars/definitions/resources.yaml:63
+d_1340 d_1285 @  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1341 d_359 @  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1342 d_1287 @  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1343 d_1288 @  # rules_data/terraforming_mars/definitions/cards.yaml:185
+""")
+AT = {}
 
 
 RECORDS = {

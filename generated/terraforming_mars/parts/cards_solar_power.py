@@ -5,74 +5,18 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2478 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2480 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:437
-d_2195 = _C.rebased(_C.d_362, 2195)  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2196 = _C.rebased(_C.d_352, 2195)  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2197 = _C.rebased(_C.d_364, 2195)  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2198 = _C.rebased(_C.d_365, 2195)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2199 = _C.rebased(_C.t_367, 2195)  # rules_data/terraforming_mars/cards/071-140.yaml:437
-
-
-TRIALS = {
-    2195: CPS(d_2195),
-    2196: CPS(d_2196),
-    2197: CPS(d_2197),
-    2198: CPS(d_2198),
-    2199: t_2199,
-}
-
-
-CODE = {
-    2478: x_2478,
-    2480: x_2480,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2195, """
+x_2478 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2480 x_403  # rules_data/terraforming_mars/cards/071-140.yaml:437
+d_2195 d_362 @  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2196 d_352 @  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2197 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2198 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2199 t_367 @  # rules_data/terraforming_mars/cards/071-140.yaml:437
+""")
+AT = {}
 
 
 RECORDS = {

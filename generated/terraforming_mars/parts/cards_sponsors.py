@@ -5,69 +5,16 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_1726 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1530 = _C.rebased(_C.d_926, 1530)  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1531 = _C.rebased(_C.d_489, 1530)  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1532 = _C.rebased(_C.d_385, 1530)  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1533 = _C.rebased(_C.d_365, 1530)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    1530: CPS(d_1530),
-    1531: CPS(d_1531),
-    1532: CPS(d_1532),
-    1533: CPS(d_1533),
-}
-
-
-CODE = {
-    1726: x_1726,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1530, """
+x_1726 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1530 d_926 @  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1531 d_489 @  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1532 d_385 @  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1533 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,137 +5,48 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'spaces', 'f': 'bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
-    {'kind': 'tiles', 'f': 'effect', 'd': None},
-    ['game', 'board', 'key'],
-    {'d': {}},
-    ['game', 'last_space', ''],
-]
-
-
-x_2748 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
-x_2749 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
-x_2750 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
-x_2751 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
-x_2752 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
-x_2756 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2757 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2758 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_2760 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
-x_2761 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
-x_2762 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2763 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2764 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
-x_2765 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
-x_2769 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2425 = _C.rebased(_C.t_2425, 2425)  # rules_data/terraforming_mars/cards/071-140.yaml:578
-d_2426 = _C.rebased(_C.d_878, 2425)  # rules_data/terraforming_mars/cards/071-140.yaml:578
-t_2427 = _C.rebased(_C.t_879, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:141
-t_2428 = _C.rebased(_C.t_880, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2429 = _C.rebased(_C.d_881, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:142
-d_2430 = _C.rebased(_C.d_882, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:143
-d_2431 = _C.rebased(_C.d_883, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:144
-d_2432 = _C.rebased(_C.d_884, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:145
-t_2433 = _C.rebased(_C.t_885, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2434 = _C.rebased(_C.t_886, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2435 = _C.rebased(_C.d_887, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:146
-d_2436 = _C.rebased(_C.d_888, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:146
-t_2437 = _C.rebased(_C.t_889, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2438 = _C.rebased(_C.d_890, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:117
-d_2439 = _C.rebased(_C.d_891, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:118
-t_2440 = _C.rebased(_C.t_892, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:119
-t_2441 = _C.rebased(_C.t_893, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2442 = _C.rebased(_C.t_894, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:120
-t_2443 = _C.rebased(_C.t_895, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2444 = _C.rebased(_C.t_896, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:121
-t_2445 = _C.rebased(_C.t_897, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:122
-d_2446 = _C.rebased(_C.d_898, 2425)  # rules_data/terraforming_mars/definitions/board.yaml:123
-
-
-TRIALS = {
-    2425: t_2425,
-    2426: CPS(d_2426),
-    2427: t_2427,
-    2428: t_2428,
-    2429: CPS(d_2429),
-    2430: CPS(d_2430),
-    2431: CPS(d_2431),
-    2432: CPS(d_2432),
-    2433: t_2433,
-    2434: t_2434,
-    2435: CPS(d_2435),
-    2436: CPS(d_2436),
-    2437: t_2437,
-    2438: CPS(d_2438),
-    2439: CPS(d_2439),
-    2440: t_2440,
-    2441: t_2441,
-    2442: t_2442,
-    2443: t_2443,
-    2444: t_2444,
-    2445: t_2445,
-    2446: CPS(d_2446),
-}
-
-
-CODE = {
-    2748: x_2748,
-    2749: x_2749,
-    2750: x_2750,
-    2751: x_2751,
-    2752: x_2752,
-    2756: x_2756,
-    2757: x_2757,
-    2758: x_2758,
-    2760: x_2760,
-    2761: x_2761,
-    2762: x_2762,
-    2763: x_2763,
-    2764: x_2764,
-    2765: x_2765,
-    2769: x_2769,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2425, """
+x_2748 x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2749 x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2750 x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2751 x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2752 x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2756 x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2757 x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2758 x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2760 x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2761 x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2762 x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2763 x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2764 x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2765 x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2769 x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2425 t_2425 @  # rules_data/terraforming_mars/cards/071-140.yaml:578
+d_2426 d_878 @  # rules_data/terraforming_mars/cards/071-140.yaml:578
+t_2427 t_879 @  # rules_data/terraforming_mars/definitions/board.yaml:141
+t_2428 t_880 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2429 d_881 @  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2430 d_882 @  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2431 d_883 @  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2432 d_884 @  # rules_data/terraforming_mars/definitions/board.yaml:145
+t_2433 t_885 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2434 t_886 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2435 d_887 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2436 d_888 @  # rules_data/terraforming_mars/definitions/board.yaml:146
+t_2437 t_889 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2438 d_890 @  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2439 d_891 @  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2440 t_892 @  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2441 t_893 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2442 t_894 @  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2443 t_895 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2444 t_896 @  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2445 t_897 @  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2446 d_898 @  # rules_data/terraforming_mars/definitions/board.yaml:123
+""")
+AT = {}
 
 
 RECORDS = {

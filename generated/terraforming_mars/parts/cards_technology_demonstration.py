@@ -5,107 +5,34 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['game', 'deck', ''],
-    [],
-    ['game', 'discard', ''],
-    ['player', 'hand', ''],
-]
-
-
-x_4039 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4040 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4041 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4042 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4044 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4045 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4046 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4047 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4048 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4049 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3544 = _C.rebased(_C.d_1878, 3544)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3545 = _C.rebased(_C.d_489, 3544)  # rules_data/terraforming_mars/cards/141-208.yaml:660
-d_3546 = _C.rebased(_C.d_1880, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:12
-d_3547 = _C.rebased(_C.d_1881, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3548 = _C.rebased(_C.d_441, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3549 = _C.rebased(_C.d_442, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3550 = _C.rebased(_C.d_424, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3551 = _C.rebased(_C.d_425, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3552 = _C.rebased(_C.d_445, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3553 = _C.rebased(_C.d_695, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3554 = _C.rebased(_C.d_696, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3555 = _C.rebased(_C.d_697, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3556 = _C.rebased(_C.d_431, 3544)  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-TRIALS = {
-    3544: CPS(d_3544),
-    3545: CPS(d_3545),
-    3546: CPS(d_3546),
-    3547: CPS(d_3547),
-    3548: CPS(d_3548),
-    3549: CPS(d_3549),
-    3550: CPS(d_3550),
-    3551: CPS(d_3551),
-    3552: CPS(d_3552),
-    3553: CPS(d_3553),
-    3554: CPS(d_3554),
-    3555: CPS(d_3555),
-    3556: CPS(d_3556),
-}
-
-
-CODE = {
-    4039: x_4039,
-    4040: x_4040,
-    4041: x_4041,
-    4042: x_4042,
-    4044: x_4044,
-    4045: x_4045,
-    4046: x_4046,
-    4047: x_4047,
-    4048: x_4048,
-    4049: x_4049,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(3544, """
+x_4039 x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4040 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4041 x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4042 x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4044 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4045 x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4046 x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4047 x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4048 x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4049 x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3544 d_1878 @  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3545 d_489 @  # rules_data/terraforming_mars/cards/141-208.yaml:660
+d_3546 d_1880 @  # rules_data/terraforming_mars/definitions/cards.yaml:12
+d_3547 d_1881 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3548 d_441 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3549 d_442 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3550 d_424 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3551 d_425 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3552 d_445 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3553 d_695 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3554 d_696 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3555 d_697 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3556 d_431 @  # rules_data/terraforming_mars/definitions/cards.yaml:14
+""")
+AT = {}
 
 
 RECORDS = {

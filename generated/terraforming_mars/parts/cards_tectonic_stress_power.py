@@ -5,76 +5,19 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_3031 = _C.x_3031  # rules_data/terraforming_mars/cards/141-208.yaml:46
-x_3034 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3036 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:54
-d_2675 = _C.rebased(_C.d_2490, 2675)  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2676 = _C.rebased(_C.d_725, 2675)  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2677 = _C.rebased(_C.d_991, 2675)  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2678 = _C.rebased(_C.d_361, 2675)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2679 = _C.rebased(_C.t_367, 2675)  # rules_data/terraforming_mars/cards/141-208.yaml:54
-
-
-TRIALS = {
-    2675: CPS(d_2675),
-    2676: CPS(d_2676),
-    2677: CPS(d_2677),
-    2678: CPS(d_2678),
-    2679: t_2679,
-}
-
-
-CODE = {
-    3031: x_3031,
-    3034: x_3034,
-    3036: x_3036,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2675, """
+x_3031 x_3031  # rules_data/terraforming_mars/cards/141-208.yaml:46
+x_3034 x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3036 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:54
+d_2675 d_2490 @  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2676 d_725 @  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2677 d_991 @  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2678 d_361 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2679 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:54
+""")
+AT = {}
 
 
 RECORDS = {

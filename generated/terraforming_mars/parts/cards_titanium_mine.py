@@ -5,74 +5,18 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_3028 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3030 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:43
-d_2670 = _C.rebased(_C.d_665, 2670)  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2671 = _C.rebased(_C.d_352, 2670)  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2672 = _C.rebased(_C.d_353, 2670)  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2673 = _C.rebased(_C.d_365, 2670)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2674 = _C.rebased(_C.t_367, 2670)  # rules_data/terraforming_mars/cards/141-208.yaml:43
-
-
-TRIALS = {
-    2670: CPS(d_2670),
-    2671: CPS(d_2671),
-    2672: CPS(d_2672),
-    2673: CPS(d_2673),
-    2674: t_2674,
-}
-
-
-CODE = {
-    3028: x_3028,
-    3030: x_3030,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2670, """
+x_3028 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3030 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:43
+d_2670 d_665 @  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2671 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2672 d_353 @  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2673 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2674 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:43
+""")
+AT = {}
 
 
 RECORDS = {

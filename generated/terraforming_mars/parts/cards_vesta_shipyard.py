@@ -5,69 +5,16 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_1537 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_1359 = _C.rebased(_C.d_665, 1359)  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1360 = _C.rebased(_C.d_352, 1359)  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1361 = _C.rebased(_C.d_353, 1359)  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1362 = _C.rebased(_C.d_365, 1359)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    1359: CPS(d_1359),
-    1360: CPS(d_1360),
-    1361: CPS(d_1361),
-    1362: CPS(d_1362),
-}
-
-
-CODE = {
-    1537: x_1537,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(1359, """
+x_1537 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_1359 d_665 @  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1360 d_352 @  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1361 d_353 @  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1362 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,71 +5,17 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_2896 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
-x_2899 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-d_2550 = _C.rebased(_C.d_362, 2550)  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2551 = _C.rebased(_C.d_352, 2550)  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2552 = _C.rebased(_C.d_364, 2550)  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2553 = _C.rebased(_C.d_365, 2550)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-TRIALS = {
-    2550: CPS(d_2550),
-    2551: CPS(d_2551),
-    2552: CPS(d_2552),
-    2553: CPS(d_2553),
-}
-
-
-CODE = {
-    2896: x_2896,
-    2899: x_2899,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2550, """
+x_2896 x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
+x_2899 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+d_2550 d_362 @  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2551 d_352 @  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2552 d_364 @  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2553 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+""")
+AT = {}
 
 
 RECORDS = {

@@ -5,76 +5,19 @@ its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
 functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
 compiler.runtime.lazy)."""
 
-from compiler.runtime.exports import (
-    ADJ,
-    AR,
-    AS,
-    ASSIGN,
-    CAN,
-    CHOOSE,
-    CORE,
-    CPS,
-    DO,
-    EMIT,
-    FLD,
-    FN,
-    GET,
-    IDS,
-    IN,
-    KEY,
-    KEYPLACE,
-    LOCAL,
-    MEMO,
-    MISSING,
-    MODV,
-    NOREC,
-    PL,
-    RANGE,
-    SEAT,
-    SET,
-    STMT,
-    TRIAL_STEPS,
-    TrialBudget,
-    UNSET,
-    ev,
-    items_of,
-    num,
-)
 from . import _common as _C
 
-K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
-    ['player', 'prod', 'key'],
-    {'d': 0},
-]
-
-
-x_3325 = _C.x_2482  # rules_data/terraforming_mars/cards/141-208.yaml:269
-x_3328 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3330 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
-d_2920 = _C.rebased(_C.d_362, 2920)  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2921 = _C.rebased(_C.d_352, 2920)  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2922 = _C.rebased(_C.d_364, 2920)  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2923 = _C.rebased(_C.d_365, 2920)  # rules_data/terraforming_mars/definitions/resources.yaml:16
-t_2924 = _C.rebased(_C.t_367, 2920)  # rules_data/terraforming_mars/cards/141-208.yaml:277
-
-
-TRIALS = {
-    2920: CPS(d_2920),
-    2921: CPS(d_2921),
-    2922: CPS(d_2922),
-    2923: CPS(d_2923),
-    2924: t_2924,
-}
-
-
-CODE = {
-    3325: x_3325,
-    3328: x_3328,
-    3330: x_3330,
-}
-AT = {
-}
+CODE, TRIALS = _C.bound(2920, """
+x_3325 x_2482  # rules_data/terraforming_mars/cards/141-208.yaml:269
+x_3328 x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3330 x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
+d_2920 d_362 @  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2921 d_352 @  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2922 d_364 @  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2923 d_365 @  # rules_data/terraforming_mars/definitions/resources.yaml:16
+t_2924 t_367 @  # rules_data/terraforming_mars/cards/141-208.yaml:277
+""")
+AT = {}
 
 
 RECORDS = {
