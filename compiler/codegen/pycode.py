@@ -229,15 +229,16 @@ class _Module:
         own = self.unit.own()  # a twin's groups are its first's
         if not bound or any(group[n] not in bound for n, _ in own.functions):
             return None
-        names = self.unit.twin[1].names() if self.unit.twin is not None else None
-        notes = {f"x_{n['x']}": _comment(at) for n, at in self.found}
-        for n in self.nodes:
-            notes[f"d_{n['id']}"] = notes[f"t_{n['id']}"] = comment(n.get("at"))
-        rows = []
-        for name, text in own.functions:
-            mine = names[name] if names is not None else name
+        rows, found = [], len(self.found)
+        for i, (name, text) in enumerate(own.functions):  # (a function a root or node,
+            if i < found:                                 # in order: ``_compile``)
+                node, at = self.found[i]
+                mine, note = f"x_{node['x']}", _comment(at)
+            else:
+                node = self.nodes[i - found]
+                mine, note = f"{name[:2]}{node['id']}", comment(node.get("at"))
             flag = " @" if ", B=" in text.partition("\n")[0] else ""
-            note = f"  # {notes[mine]}" if notes[mine] else ""
+            note = f"  # {note}" if note else ""
             rows.append(f"{mine} {bound[group[name]]}{flag}{note}\n")
         return f'CODE, TRIALS = {COMMON}.bound({self.unit.base}, """\n{"".join(rows)}""")\n' \
             "AT = {}\n"
